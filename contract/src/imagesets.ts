@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { namedRefSchema } from './common.js';
+
+export const IMAGE_SET_NAME_MAX = 255;
+
+export const imageSetNameSchema = z
+  .string({ error: 'Enter a name for the image set.' })
+  .trim()
+  .min(1, 'Enter a name for the image set.')
+  .max(IMAGE_SET_NAME_MAX, `An image set name can be at most ${IMAGE_SET_NAME_MAX} characters.`);
+
+export const createImageSetRequestSchema = z.object({ imageset: imageSetNameSchema });
+export type CreateImageSetRequest = z.infer<typeof createImageSetRequestSchema>;
+
+export const createImageSetResponseSchema = z.object({ uuid: z.uuid() });
+export type CreateImageSetResponse = z.infer<typeof createImageSetResponseSchema>;
+
+/** An image set as lists and pages show it (spec part 1 §3 and part 2 §3). */
+export const documentImageSetSchema = z.object({
+  uuid: z.uuid(),
+  imageset: z.string().describe('the name'),
+  longName: z.string().nullable(),
+  prettyName: z.string().nullable(),
+  description: z.string().nullable(),
+  uri: z.string().describe('canonical page of the set in this app'),
+  remoteUri: z.string().describe('IIIF Presentation manifest of the set'),
+  elasticSearchIndex: namedRefSchema.nullable(),
+  tag: z.string().nullable(),
+  license: z.string().nullable(),
+  publicDocumentImageSet: z.boolean(),
+  publicDataSet: z.boolean(),
+  publish: z.boolean(),
+  owner: namedRefSchema.nullable(),
+  created: z.iso.datetime(),
+  updated: z.iso.datetime(),
+  deleted: z.iso.datetime().nullable(),
+});
+export type DocumentImageSet = z.infer<typeof documentImageSetSchema>;
+
+export const documentImageSetListSchema = z.array(documentImageSetSchema);

@@ -1,0 +1,5 @@
+export * from './app-config.js';
+export * from './common.js';
+export * from './session.js';
+export * from './users.js';
+export * from './imagesets.js';

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/** A user as the server presents it (spec part 2 §3). */
+export const userSchema = z.object({
+  uuid: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  persistentId: z.string().nullable(),
+  googleId: z.string().nullable(),
+  roles: z.array(z.string()),
+  avatar: z.string().nullable().describe("'elephant' selects the elephant picture"),
+  disabled: z.boolean(),
+  created: z.iso.datetime(),
+  updated: z.iso.datetime(),
+  deleted: z.iso.datetime().nullable(),
+});
+export type User = z.infer<typeof userSchema>;

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Everything the server reads from its environment, parsed and validated once at boot.
+ * Nothing else in the code reads process.env: the parsed config is passed in.
+ */
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PUBLIC_URL: z.url().optional(),
+    PIM_DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
+      .optional(),
+    API_BASE: z
+      .string()
+      .regex(/^\/([a-z0-9-]+\/)*$/, 'API_BASE must be a path that starts and ends with "/", e.g. /api/')
+      .default('/api/'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    OIDC_ISSUER: z.url().optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_PROVIDER_NAME: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, 'OIDC_PROVIDER_NAME must be one word (letters, digits, - or _)')
+      .default('Google'),
+    SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 7),
+    PIM_ADMIN_EMAIL: z.email().optional(),
+    PIM_ADMIN_PASSWORD: z.string().min(8, 'PIM_ADMIN_PASSWORD must have at least 8 characters').optional(),
+    BODY_LIMIT_MB: z.coerce.number().positive().default(2),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+      });
+    }
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where browsers reach this server, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database under dataDir. */
+  databaseUrl: string | undefined;
+  apiBase: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  oidc:
+    | { kind: 'embedded'; providerName: string }
+    | { kind: 'external'; providerName: string; issuer: string; clientId: string; clientSecret: string };
+  sessionTtlHours: number;
+  admin: { email: string | undefined; password: string | undefined };
+  bodyLimitBytes: number;
+  /** The built web app; unset: web/dist of this checkout. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.') || 'environment'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    dataDir: path.resolve(e.PIM_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    apiBase: e.API_BASE,
+    logLevel: e.LOG_LEVEL,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            kind: 'external',
+            providerName: e.OIDC_PROVIDER_NAME,
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+          }
+        : { kind: 'embedded', providerName: e.OIDC_PROVIDER_NAME },
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    admin: { email: e.PIM_ADMIN_EMAIL, password: e.PIM_ADMIN_PASSWORD },
+    bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

@@ -1,0 +1,99 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the tables the migrations in server/migrations create. */
+
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | undefined, Date>;
+
+export interface PimUserTable {
+  id: string;
+  name: string;
+  email: string | null;
+  persistent_id: string | null;
+  google_id: string | null;
+  password_hash: string | null;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  avatar: string | null;
+  disabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+export interface UserSessionTable {
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  last_seen_at: UpdatedAt;
+}
+
+export interface ApiKeyTable {
+  id: string;
+  user_name: string;
+  key_hash: string;
+  key_prefix: string;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  disabled: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OidcLoginStateTable {
+  state: string;
+  code_verifier: string;
+  nonce: string;
+  return_url: string;
+  redirect: string | null;
+  created_at: CreatedAt;
+}
+
+export interface LoginFailureTable {
+  id: Generated<string>;
+  email: string;
+  ip: string;
+  failed_at: CreatedAt;
+}
+
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface SearchIndexTable {
+  id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface DocumentImageSetTable {
+  id: string;
+  name: string;
+  long_name: string | null;
+  pretty_name: string | null;
+  description: string | null;
+  remote_uri: string | null;
+  search_index_id: string | null;
+  tag: string | null;
+  license: string | null;
+  public_document_image_set: Generated<boolean>;
+  public_data_set: Generated<boolean>;
+  publish: Generated<boolean>;
+  owner_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+export interface DB {
+  pim_user: PimUserTable;
+  user_session: UserSessionTable;
+  api_key: ApiKeyTable;
+  oidc_login_state: OidcLoginStateTable;
+  login_failure: LoginFailureTable;
+  server_secret: ServerSecretTable;
+  search_index: SearchIndexTable;
+  document_image_set: DocumentImageSetTable;
+}
