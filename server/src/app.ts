@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createAuthenticator } from './platform/auth/authenticate.js';
+import { type Database, openDatabase } from './platform/db/database.js';
+import { migrate } from './platform/db/migrate.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import { serveWebApp } from './platform/http/web-app.js';
+import { createServices, type Services } from './services.js';
+import { imageSetRoutes } from './modules/imagesets/routes.js';
+import { sessionRoutes } from './modules/sessions/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+export interface AppOptions {
+  /** A database opened by the caller (tests); otherwise the one the config names is opened. */
+  database?: Database;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    database: Database;
+  }
+}
+
+/** The whole server as a Fastify instance: `npm start` listens with it, tests inject into it. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  try {
+    await migrate(database);
+    const services = createServices(database, config);
+    app.decorate('services', services);
+    app.decorate('database', database);
+
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    acceptEmptyJsonBodies(app);
+    installErrorHandler(app, config.apiBase);
+
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'", ...(config.oidc.kind === 'external' ? [new URL(config.oidc.issuer).origin] : [])],
+        },
+      },
+    });
+
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'PIM API', version: '0.1.0', description: 'Every call of the PIM web app.' },
+        components: {
+          securitySchemes: {
+            session: { type: 'http', scheme: 'bearer', description: `or "${config.oidc.providerName} <token>"` },
+            apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '"ApiKey <key>"' },
+          },
+        },
+        security: [{ session: [] }, { apiKey: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: `${config.apiBase}docs` });
+    app.get(`${config.apiBase}openapi.json`, { schema: { hide: true } }, () => app.swagger());
+
+    const authenticate = createAuthenticator({
+      providerName: config.oidc.providerName,
+      session: (token) => services.sessions.authenticate(token),
+      apiKey: (key) => services.apiKeys.authenticate(key),
+    });
+    app.decorateRequest('principal', null);
+    app.addHook('onRequest', async (req) => {
+      if (req.url.startsWith(config.apiBase)) req.principal = await authenticate(req.headers.authorization);
+    });
+
+    const links = { publicUrl: config.publicUrl, apiBase: config.apiBase };
+    await app.register(
+      async (api) => {
+        await api.register(sessionRoutes, { sessions: services.sessions });
+        await api.register(userRoutes, { users: services.users });
+        await api.register(imageSetRoutes, { imageSets: services.imageSets, links });
+      },
+      { prefix: config.apiBase.replace(/\/$/, '') },
+    );
+
+    await serveWebApp(app, config.webDistDir, { apiBase: config.apiBase, providerName: config.oidc.providerName });
+    await app.ready();
+    return app;
+  } catch (err) {
+    await app.close();
+    if (!options.database) await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+/** Calls without a body but with a JSON content type (e.g. `POST google/getRoles`) are fine. */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'remove');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, text, done) => {
+    if (String(text).trim() === '') return done(null, undefined);
+    return parseJson(req, String(text), done);
+  });
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { ROLE } from '@pim/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import { requireSignedIn } from '../../platform/auth/policy.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { SessionService } from '../sessions/service.js';
+import type { UserRepository, UserRow } from './repository.js';
+
+export class UserService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionService,
+  ) {}
+
+  /** `GET pim/users/self`: the signed-in user's own record. */
+  async self(principal: Principal | null): Promise<UserRow> {
+    const caller = requireSignedIn(principal);
+    if (caller.kind !== 'user') throw notFound('An API key is not a user: it has no own profile.');
+    const user = await this.users.findById(caller.userId);
+    if (!user) throw notFound('Your user record no longer exists.');
+    return user;
+  }
+
+  /** A local account (operator CLI, first start): signs in with a password on the embedded provider. */
+  async createLocal(input: { email: string; name: string; passwordHash: string; admin: boolean }): Promise<UserRow> {
+    const email = input.email.trim().toLowerCase();
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw badRequest(`"${input.email}" is not an email address.`);
+    if (!input.name.trim()) throw badRequest('A user needs a name.');
+    if (await this.users.findByEmail(email)) throw conflict(`A user with email ${email} exists already.`);
+    const id = randomUUID();
+    // Local accounts are their own subject at the embedded provider: persistentId is their id.
+    return this.users.create({
+      id,
+      name: input.name.trim(),
+      email,
+      persistentId: id,
+      passwordHash: input.passwordHash,
+      roles: input.admin ? [ROLE.ADMIN] : [],
+    });
+  }
+
+  async setDisabled(userId: string, disabled: boolean): Promise<UserRow> {
+    const user = await this.users.update(userId, { disabled });
+    if (disabled) await this.sessions.endAllFor(userId);
+    return user;
+  }
+
+  countUsers(): Promise<number> {
+    return this.users.count();
+  }
+}

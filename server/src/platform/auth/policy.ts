@@ -1,0 +1,42 @@
+import { ROLE, hasRole } from '@pim/contract';
+import { forbidden, unauthorized } from '../errors.js';
+import type { Principal } from './principal.js';
+
+/**
+ * The one place that decides who may do what. Services call it before they act; route handlers
+ * never check permissions themselves. Anonymous calls get 401, calls without the role 403.
+ */
+export function requireSignedIn(principal: Principal | null): Principal {
+  if (!principal) throw unauthorized();
+  return principal;
+}
+
+export function requireRole(principal: Principal | null, role: string): Principal {
+  const p = requireSignedIn(principal);
+  if (!hasRole(p.roles, role)) throw forbidden(`This needs the ${role} role.`);
+  return p;
+}
+
+export function isAdmin(principal: Principal | null): boolean {
+  return principal !== null && hasRole(principal.roles, ROLE.ADMIN);
+}
+
+/** The records of an owned kind that a caller may see. */
+export type VisibilityScope =
+  | { all: true }
+  | { all: false; ownerId: string | null; includePublic: boolean };
+
+/**
+ * Admins see everything; others their own records and public ones. 'Only own data' narrows any
+ * caller, admins included, to their own records.
+ */
+export function visibilityScope(principal: Principal, onlyOwnData: boolean): VisibilityScope {
+  if (onlyOwnData) return { all: false, ownerId: principal.userId, includePublic: false };
+  if (isAdmin(principal)) return { all: true };
+  return { all: false, ownerId: principal.userId, includePublic: true };
+}
+
+/** Whether a caller may see one owned record. */
+export function canSee(principal: Principal, record: { ownerId: string | null; isPublic: boolean }): boolean {
+  return isAdmin(principal) || record.isPublic || (record.ownerId !== null && record.ownerId === principal.userId);
+}

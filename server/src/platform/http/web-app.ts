@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '@pim/contract';
+
+/**
+ * Serves the built web app under /pim/: hashed assets cached for a year, everything else
+ * revalidated; any /pim/... path the files do not answer gets index.html, and the app's router
+ * decides (it shows 'Sorry, page not found!' for unknown paths).
+ */
+export async function serveWebApp(app: FastifyInstance, distDir: string, appConfig: AppConfig): Promise<void> {
+  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
+  app.get('/pim', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
+  app.get('/pim/app-config.json', { schema: { hide: true } }, (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return appConfig;
+  });
+
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexHtml)) {
+    app.log.warn({ distDir }, 'the web app is not built; /pim/ answers with a hint');
+    app.get('/pim/*', { schema: { hide: true } }, (_req, reply) =>
+      reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).'),
+    );
+    return;
+  }
+
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/pim/',
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendApp = (req: FastifyRequest, reply: FastifyReply) => {
+    // A missing file (an old asset, a removed service worker) is a 404, not the app.
+    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+  };
+  app.get('/pim/', { schema: { hide: true } }, sendApp);
+  app.get('/pim/*', { schema: { hide: true } }, sendApp);
+}

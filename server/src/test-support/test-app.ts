@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import type { Principal } from '../platform/auth/principal.js';
+import { openTestDatabase } from './test-db.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database and a temp data dir. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-test-'));
+  const config = loadConfig({ PIM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pim.test', ...env });
+  const database = await openTestDatabase();
+  const app = await buildApp(config, { database });
+  return {
+    app,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** A signed-in user with a session, made through the same services the app uses. */
+export async function signedInUser(
+  app: FastifyInstance,
+  opts: { admin?: boolean; name?: string } = {},
+): Promise<{ userId: string; token: string; auth: { authorization: string }; principal: Principal }> {
+  counter += 1;
+  const name = opts.name ?? `User ${counter}`;
+  const user = await app.services.users.createLocal({
+    email: `user${counter}-${Date.now()}@example.org`,
+    name,
+    passwordHash: 'not-used-in-this-test',
+    admin: opts.admin ?? false,
+  });
+  const token = await app.services.sessions.start(user.id);
+  const principal = (await app.services.sessions.authenticate(token))!;
+  return { userId: user.id, token, auth: { authorization: `Bearer ${token}` }, principal };
+}
+
+/** `app.inject` with a JSON body and the parsed JSON answer. */
+export async function call(app: FastifyInstance, opts: InjectOptions) {
+  const res = await app.inject(opts);
+  let json: unknown;
+  try {
+    json = res.body ? JSON.parse(res.body) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, json: json as any, res }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}

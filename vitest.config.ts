@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const contractSrc = fileURLToPath(new URL('./contract/src/index.ts', import.meta.url));
+const resolve = { alias: { '@pim/contract': contractSrc } };
+const server = (name: string, db: 'pglite' | 'postgres') => ({
+  resolve,
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env: { PIM_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    ...(db === 'postgres' && { globalSetup: ['src/test-support/pg-cluster.ts'] }),
+  },
+});
+
+/** Unit and integration tests: contract, server on PGlite and on PostgreSQL, web in jsdom. */
+export default defineConfig({
+  test: {
+    projects: [
+      { resolve, test: { name: 'contract', root: './contract', include: ['src/**/*.test.ts'] } },
+      server('server:pglite', 'pglite'),
+      server('server:postgres', 'postgres'),
+      ...(existsSync('./web/vite.config.ts') ? ['./web/vite.config.ts'] : []),
+    ],
+  },
+});
