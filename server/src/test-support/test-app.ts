@@ -61,5 +61,5 @@ export async function call(app: FastifyInstance, opts: InjectOptions) {
   } catch {
     json = undefined;
   }
-  return { status: res.statusCode, json: json as any, res }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { status: res.statusCode, json: json as any, res };
 }

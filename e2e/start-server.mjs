@@ -1,0 +1,34 @@
+// Starts the built server for the end-to-end tests on a fresh temp data dir, with two local
+// accounts created through the operator CLI first (the same path an operator takes).
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const main = path.join(here, '..', 'server', 'dist', 'main.js');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-e2e-'));
+const port = process.env.E2E_PORT ?? '8765';
+const env = { ...process.env, PIM_DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
+
+const accounts = [
+  ['--email', 'admin@e2e.test', '--name', 'Ada Admin', '--password', 'admin-password-e2e', '--admin'],
+  ['--email', 'researcher@e2e.test', '--name', 'Rosa Researcher', '--password', 'researcher-password-e2e'],
+];
+for (const args of accounts) {
+  const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });
+  if (r.status !== 0) {
+    console.error(r.stderr || r.stdout);
+    process.exit(1);
+  }
+}
+
+const server = spawn(process.execPath, [main, 'serve'], { env, stdio: 'inherit' });
+const stop = () => server.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+server.on('exit', (code) => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
