@@ -24,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     database: Database;
+    /** Every API route as "METHOD /path", for the OpenAPI coverage test and diagnostics. */
+    apiRoutes: string[];
   }
 }
 
@@ -47,6 +49,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (!options.database) app.addHook('onClose', () => database.close());
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(config.apiBase) || route.schema?.hide) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
 
   try {
     await migrate(database);

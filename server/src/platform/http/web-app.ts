@@ -11,7 +11,6 @@ import type { AppConfig } from '@pim/contract';
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string, appConfig: AppConfig): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
-  app.get('/pim', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
   app.get('/pim/app-config.json', { schema: { hide: true } }, (_req, reply) => {
     reply.header('cache-control', 'no-cache');
     return appConfig;
@@ -20,12 +19,13 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
   const indexHtml = path.join(distDir, 'index.html');
   if (!fs.existsSync(indexHtml)) {
     app.log.warn({ distDir }, 'the web app is not built; /pim/ answers with a hint');
-    app.get('/pim/*', { schema: { hide: true } }, (_req, reply) =>
+    const notBuilt = (_req: FastifyRequest, reply: FastifyReply) =>
       reply
         .code(503)
         .type('text/plain')
-        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).'),
-    );
+        .send('The web app is not built. Run `npm run build` (or `npm start`, which builds it).');
+    app.get('/pim', { schema: { hide: true } }, notBuilt);
+    app.get('/pim/*', { schema: { hide: true } }, notBuilt);
     return;
   }
 
@@ -44,6 +44,6 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
     if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
   };
-  app.get('/pim/', { schema: { hide: true } }, sendApp);
+  app.get('/pim', { schema: { hide: true } }, sendApp);
   app.get('/pim/*', { schema: { hide: true } }, sendApp);
 }
