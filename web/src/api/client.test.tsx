@@ -1,0 +1,74 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { documentImageSetListSchema, rolesResponseSchema } from '@pim/contract';
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_APP_CONFIG } from '../app/app-config';
+import { setToken } from '../app/token-store';
+import { jsonResponse, stubFetch } from '../test/render';
+import { ApiError, apiFetch, configureApiClient } from './client';
+
+function renderToasts() {
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+    </MantineProvider>,
+  );
+}
+
+describe('apiFetch', () => {
+  beforeEach(() => {
+    configureApiClient({ apiBase: '/api/', providerName: 'Google' });
+    renderToasts();
+  });
+
+  it('sends the token with the provider name as scheme and parses with the contract schema', async () => {
+    setToken('tok-1');
+    configureApiClient({ apiBase: '/base/', providerName: 'Keycloak' });
+    const fetchMock = stubFetch(() => jsonResponse(['AUTHENTICATED']));
+    await expect(apiFetch('google/getRoles', { method: 'POST', schema: rolesResponseSchema })).resolves.toEqual(['AUTHENTICATED']);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(String(url)).toBe('/base/google/getRoles');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Keycloak tok-1');
+    configureApiClient(DEFAULT_APP_CONFIG);
+  });
+
+  it('shows the server message after "Unexpected server response: " on a 500', async () => {
+    stubFetch(() => jsonResponse({ error: 'internal', message: 'Database is down' }, 500));
+    await expect(apiFetch('pim/documentimageset', { schema: documentImageSetListSchema })).rejects.toBeInstanceOf(ApiError);
+    expect(await screen.findByText('Unexpected server response: Database is down')).toBeTruthy();
+    expect(screen.queryByText('you need to log in')).toBeNull();
+  });
+
+  it('shows a body that is not the error shape as it is', async () => {
+    stubFetch(() => new Response('Bad gateway', { status: 502 }));
+    await expect(apiFetch('pim/documentimageset')).rejects.toMatchObject({ status: 502 });
+    expect(await screen.findByText('Unexpected server response: Bad gateway')).toBeTruthy();
+  });
+
+  it.each([401, 403])('adds "you need to log in" on a %i', async (status) => {
+    stubFetch(() => jsonResponse({ error: 'unauthorized', message: 'No valid session' }, status));
+    await expect(apiFetch('pim/documentimageset')).rejects.toMatchObject({ status });
+    expect(await screen.findByText('Unexpected server response: No valid session')).toBeTruthy();
+    expect(screen.getByText('you need to log in')).toBeTruthy();
+  });
+
+  it('shows the error text when the network fails', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiFetch('pim/documentimageset')).rejects.toThrow('Failed to fetch');
+    expect(await screen.findByText('Failed to fetch')).toBeTruthy();
+  });
+
+  it('shows nothing for a quiet call', async () => {
+    stubFetch(() => jsonResponse({ error: 'forbidden', message: 'Nope' }, 403));
+    await expect(apiFetch('google/getRoles', { method: 'POST', quiet: true })).rejects.toMatchObject({ status: 403 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByText(/Unexpected server response/)).toBeNull();
+  });
+
+  it('refuses an answer that breaks the contract', async () => {
+    stubFetch(() => jsonResponse([{ uuid: 'not-a-uuid' }]));
+    await expect(apiFetch('pim/documentimageset', { schema: documentImageSetListSchema })).rejects.toBeInstanceOf(ApiError);
+    expect(await screen.findByText(/^Unexpected server response: 0\.uuid/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { notifications } from '@mantine/notifications';
+import { errorResponseSchema, type AppConfig, type ErrorResponse } from '@pim/contract';
+import i18n from 'i18next';
+import type { z } from 'zod';
+import { DEFAULT_APP_CONFIG } from '../app/app-config';
+import { getToken } from '../app/token-store';
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON, except FormData which goes as multipart. */
+  body?: unknown;
+  /** Appended as query parameters; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** No toast: the caller handles failures itself (e.g. the role check, which only logs). */
+  quiet?: boolean;
+  /** Overrides the stored token, e.g. when logging out after the store was already cleared. */
+  token?: string | null;
+}
+
+/** A non-OK answer. `response` is the parsed `{error, message, details}` when the body has that shape. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    readonly response: ErrorResponse | undefined,
+  ) {
+    super(response?.message ?? (bodyText || `HTTP ${status}`));
+    this.name = 'ApiError';
+  }
+}
+
+let config: AppConfig = DEFAULT_APP_CONFIG;
+
+/** Called once at start with the runtime configuration read from app-config.json. */
+export function configureApiClient(next: AppConfig): void {
+  config = next;
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const base = config.apiBase.endsWith('/') ? config.apiBase : `${config.apiBase}/`;
+  const url = base + path.replace(/^\//, '');
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+function toastError(message: string, title?: string): void {
+  notifications.show({ color: 'red', title, message });
+}
+
+function parseErrorBody(bodyText: string): ErrorResponse | undefined {
+  try {
+    return errorResponseSchema.safeParse(JSON.parse(bodyText)).data;
+  } catch {
+    return undefined;
+  }
+}
+
+function toastFailure(status: number, bodyText: string, parsed: ErrorResponse | undefined): void {
+  // The server answers `{error, message, details}`; its message is the readable part of the body.
+  // Anything else (a proxy's HTML page, plain text) is shown as it is.
+  const message = i18n.t('common:errors.unexpectedResponse', { text: parsed?.message ?? bodyText });
+  const needsLogin = status === 401 || status === 403;
+  toastError(message, needsLogin ? i18n.t('common:errors.needLogin') : undefined);
+}
+
+async function send(path: string, request: ApiRequest): Promise<Response> {
+  const token = request.token === undefined ? getToken() : request.token;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (token) headers.set('Authorization', `${config.providerName} ${token}`);
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) {
+    body = request.body;
+  } else if (request.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(request.body);
+  }
+  try {
+    return await fetch(apiUrl(path, request.query), {
+      method: request.method ?? 'GET',
+      headers,
+      body,
+      signal: request.signal,
+    });
+  } catch (error) {
+    // An aborted request is the caller's own decision (a query went stale), not a failure to show.
+    if (!request.signal?.aborted && !request.quiet) toastError(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+async function failIfNotOk(response: Response, request: ApiRequest): Promise<void> {
+  if (response.ok) return;
+  const bodyText = await response.text().catch(() => '');
+  const parsed = parseErrorBody(bodyText);
+  if (!request.quiet) toastFailure(response.status, bodyText, parsed);
+  throw new ApiError(response.status, bodyText, parsed);
+}
+
+/**
+ * The one way the web app talks to the server: adds the Authorization header, reports failures
+ * in a toast and checks every answer against the contract's schema.
+ */
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  request: ApiRequest & { schema: S },
+): Promise<z.output<S>>;
+export async function apiFetch(path: string, request?: ApiRequest): Promise<void>;
+export async function apiFetch(
+  path: string,
+  request: ApiRequest & { schema?: z.ZodType } = {},
+): Promise<unknown> {
+  const response = await send(path, request);
+  await failIfNotOk(response, request);
+  if (!request.schema) return undefined;
+  const json: unknown = response.status === 204 ? null : await response.json();
+  const parsed = request.schema.safeParse(json);
+  if (!parsed.success) {
+    // The server broke the contract: say so rather than render half-understood data.
+    const detail = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    if (!request.quiet) toastError(i18n.t('common:errors.unexpectedResponse', { text: detail }));
+    throw new ApiError(response.status, detail, undefined);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,34 @@
+import { isSafeRedirect } from '@pim/contract';
+import { setToken } from './token-store';
+
+/** The router's basename: app paths in `redirect` are full paths such as '/pim/imagesets'. */
+export const BASENAME = '/pim';
+
+/** '/pim/imagesets?x=1' → '/imagesets?x=1'; paths outside the basename are taken as app paths. */
+export function toAppPath(fullPath: string): string {
+  if (fullPath === BASENAME) return '/';
+  if (fullPath.startsWith(`${BASENAME}/`) || fullPath.startsWith(`${BASENAME}?`)) {
+    const rest = fullPath.slice(BASENAME.length);
+    return rest.startsWith('/') ? rest : `/${rest}`;
+  }
+  return fullPath;
+}
+
+/**
+ * The landing rule (spec part 1 §2), applied on every page load before the router starts:
+ * `gsid` becomes the session token, and `redirect` is followed only when it is an app-relative
+ * path. Both parameters are removed from the address so the token never stays in history.
+ */
+export function applyLanding(win: Window = window): void {
+  const url = new URL(win.location.href);
+  const gsid = url.searchParams.get('gsid');
+  const redirect = url.searchParams.get('redirect');
+  if (gsid === null && redirect === null) return;
+
+  if (gsid) setToken(gsid);
+  url.searchParams.delete('gsid');
+  url.searchParams.delete('redirect');
+
+  const target = isSafeRedirect(redirect) ? BASENAME + toAppPath(redirect) : url.pathname + url.search + url.hash;
+  win.history.replaceState(win.history.state, '', target);
+}

@@ -1,0 +1,71 @@
+import { Anchor, Burger, Group, Image, Loader, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AccountControls } from './account-controls';
+import { LanguageSwitch } from './language-switch';
+import { useLoginUrl } from './login-url';
+import { NavMenuBar } from './nav-menu-bar';
+import { navMenusFor } from './nav-menus';
+import { useSession } from './session';
+import { UserAvatar } from './user-avatar';
+
+const NO_SHRINK = { flexShrink: 0 } as const;
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/" underline="never" c="inherit" aria-label={t('nav.home')} style={NO_SHRINK}>
+      <Group gap="xs" wrap="nowrap">
+        <Image src={`${import.meta.env.BASE_URL}icons/pim-logo.svg`} alt="" w={32} h={32} />
+        <Text fw={700} size="xl">
+          {t('brand')}
+        </Text>
+      </Group>
+    </Anchor>
+  );
+}
+
+function SignedOutControls() {
+  const { t } = useTranslation();
+  const loginUrl = useLoginUrl();
+  return (
+    <Group gap="sm" wrap="nowrap" style={NO_SHRINK}>
+      <LanguageSwitch />
+      <Anchor href={loginUrl} fw={500}>
+        {t('nav.login')}
+      </Anchor>
+    </Group>
+  );
+}
+
+interface NavBarProps {
+  /** Narrow screens: the menus and account controls live in the side menu behind the burger. */
+  compact: boolean;
+  sideNavOpened: boolean;
+  onToggleSideNav: () => void;
+}
+
+export function NavBar({ compact, sideNavOpened, onToggleSideNav }: NavBarProps) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const signedIn = session.status === 'signedIn';
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflowX: 'auto' }}>
+        {compact && signedIn && (
+          <Burger opened={sideNavOpened} onClick={onToggleSideNav} size="sm" aria-label={t('nav.toggleMenu')} />
+        )}
+        <Brand />
+        {!compact && signedIn && <NavMenuBar menus={navMenusFor(session.roles)} />}
+      </Group>
+      {signedIn && (
+        <Group gap="sm" wrap="nowrap" style={NO_SHRINK}>
+          {!compact && <AccountControls direction="row" />}
+          <UserAvatar user={session.user} />
+        </Group>
+      )}
+      {session.status === 'signedOut' && <SignedOutControls />}
+      {session.status === 'checking' && <Loader size="sm" aria-label={t('nav.checkingSession')} />}
+    </Group>
+  );
+}

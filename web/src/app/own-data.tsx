@@ -1,0 +1,33 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+
+const OWN_DATA_KEY = 'onlyOwnData';
+
+type OwnDataValue = readonly [onlyOwnData: boolean, setOnlyOwnData: (value: boolean) => void];
+
+const OwnDataContext = createContext<OwnDataValue>([false, () => undefined]);
+
+function readStored(): boolean {
+  try {
+    return localStorage.getItem(OWN_DATA_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The global 'Own data only' preference. Lists and pickers put it in their query keys, so
+ * changing it reloads them.
+ */
+export function OwnDataProvider({ children }: { children: ReactNode }) {
+  const [onlyOwnData, setState] = useState(readStored);
+  const setOnlyOwnData = useCallback((value: boolean) => {
+    localStorage.setItem(OWN_DATA_KEY, String(value));
+    setState(value);
+  }, []);
+  const value = useMemo(() => [onlyOwnData, setOnlyOwnData] as const, [onlyOwnData, setOnlyOwnData]);
+  return <OwnDataContext.Provider value={value}>{children}</OwnDataContext.Provider>;
+}
+
+export function useOwnDataOnly(): OwnDataValue {
+  return useContext(OwnDataContext);
+}

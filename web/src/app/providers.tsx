@@ -1,0 +1,49 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import type { AppConfig } from '@pim/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AppConfigProvider } from './app-config';
+import { ErrorBoundary } from './error-boundary';
+import { OwnDataProvider } from './own-data';
+import { SessionProvider } from './session';
+
+const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client already toasts every failure; retrying would repeat the toast.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+interface ProvidersProps {
+  config: AppConfig;
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off Mantine's transitions and portals so tests see the DOM at once. */
+  env?: 'default' | 'test';
+}
+
+export function Providers({ config, queryClient, children, env = 'default' }: ProvidersProps) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <Notifications position="top-right" autoClose={10000} />
+      <ErrorBoundary>
+        <ModalsProvider>
+          <QueryClientProvider client={queryClient}>
+            <AppConfigProvider config={config}>
+              <OwnDataProvider>
+                <SessionProvider>{children}</SessionProvider>
+              </OwnDataProvider>
+            </AppConfigProvider>
+          </QueryClientProvider>
+        </ModalsProvider>
+      </ErrorBoundary>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,54 @@
+import type { RouteObject } from 'react-router';
+import { ChangelogPage } from '../pages/changelog/changelog-page';
+import { ImageSetPage } from '../pages/imagesets/image-set-page';
+import { ImageSetsPage } from '../pages/imagesets/image-sets-page';
+import { LandingPage } from '../pages/landing/landing-page';
+import { LoginGooglePage } from '../pages/login/login-google-page';
+import { LoginPage } from '../pages/login/login-page';
+import { SettingsPage } from '../pages/settings/settings-page';
+import { UnavailablePage } from '../pages/unavailable/unavailable-page';
+import { RouteErrorFallback } from './error-boundary';
+import { Layout } from './layout';
+import { NotFoundPage } from './not-found-page';
+
+/**
+ * Screens of the spec's route table (part 2 §2) that this version does not build yet. Each key is
+ * the path under /pim/ and also names the screen's title in the pages namespace (`screens.*`).
+ */
+export const UNAVAILABLE_SCREENS = [
+  'analyzeimage', 'analyzeimagemanual', 'metadataoverview', 'analyzeimagemanualnew',
+  'analyzeimagemanualfieldset', 'dashboard', 'elasticsearchindex', 'elasticsearchindices',
+  'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
+  'findsiamesesingleimageset', 'configuration', 'configurations', 'documentimage', 'documentimages',
+  'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs', 'pimuser',
+  'pimuser/self', 'pimusers', 'search', 'imagedescription', 'jobs', 'job', 'polygon',
+  'pimfieldsetedit', 'pimfieldsets', 'pimgroup', 'pimgroupedit', 'pimgroups', 'pimsimpletextline',
+  'pimsimpletextlines', 'tesseract4models', 'tesseract4model', 'krakenmodels', 'krakenmodel',
+  'laypamodels', 'laypamodel', 'loghihtrmodels', 'loghihtrmodel', 'loghilinedetectionmodels',
+  'p2palamodel', 'p2palamodels', 'pylaiamodel', 'pylaiamodels', 'siameseconfusionmatrices',
+  'siameseconfusionmatrix', 'siamesenetworkjobs', 'siamesenetworkmodels', 'siamesenetworkmodel',
+  'apikeys', 'apikey', 'annotateddatasets',
+] as const;
+
+/** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
+export function withShell(screens: RouteObject[]): RouteObject[] {
+  return [
+    {
+      element: <Layout />,
+      errorElement: <RouteErrorFallback />,
+      children: [{ errorElement: <RouteErrorFallback />, children: screens }],
+    },
+  ];
+}
+
+export const routes: RouteObject[] = withShell([
+  { index: true, element: <LandingPage /> },
+  { path: 'login', element: <LoginPage /> },
+  { path: 'logingoogle', element: <LoginGooglePage /> },
+  { path: 'imagesets', element: <ImageSetsPage /> },
+  { path: 'imageset', element: <ImageSetPage /> },
+  { path: 'settings', element: <SettingsPage /> },
+  { path: 'changelog', element: <ChangelogPage /> },
+  ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,43 @@
+/**
+ * The session token, kept in memory and in localStorage under `token` (spec part 1 §2).
+ * A tiny external store so the API client (outside React) and components read the same value.
+ */
+export const TOKEN_KEY = 'token';
+
+let token: string | null = readStoredToken();
+const listeners = new Set<() => void>();
+
+function readStoredToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function getToken(): string | null {
+  return token;
+}
+
+export function setToken(value: string): void {
+  token = value;
+  localStorage.setItem(TOKEN_KEY, value);
+  emit();
+}
+
+/** Signing out clears all of localStorage, as the spec says, not only the token. */
+export function clearStoredSession(): void {
+  token = null;
+  localStorage.clear();
+  emit();
+}
+
+export function subscribeToken(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+

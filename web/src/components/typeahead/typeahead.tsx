@@ -1,0 +1,112 @@
+import { Button, Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { useOwnDataOnly } from '../../app/own-data';
+import { fetchTypeaheadChunk, shouldSearch } from './typeahead-source';
+
+export const TYPEAHEAD_DEBOUNCE_MS = 300;
+
+export interface TypeaheadProps<T> {
+  label: string;
+  /** API path of the autocomplete endpoint, relative to the API base. */
+  url: string;
+  itemSchema: z.ZodType<T>;
+  getKey: (item: T) => string;
+  getLabel: (item: T) => string;
+  value: T | null;
+  onChange: (item: T | null) => void;
+  placeholder?: string;
+  disabled?: boolean;
+}
+
+/** A server-backed picker. It reloads when the term or the 'Own data only' preference changes. */
+export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, onChange, placeholder, disabled }: TypeaheadProps<T>) {
+  const { t } = useTranslation();
+  const [onlyOwnData] = useOwnDataOnly();
+  const [search, setSearch] = useState(value ? getLabel(value) : '');
+  // A value set from outside (a form loading its record) shows its label in the input.
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
+    if (value) setSearch(getLabel(value));
+  }
+  const [term] = useDebouncedValue(search.trim(), TYPEAHEAD_DEBOUNCE_MS);
+  // Nothing is asked before the user opens the picker: a page full of pickers stays quiet.
+  const [wanted, setWanted] = useState(false);
+  const combobox = useCombobox({
+    onDropdownOpen: () => setWanted(true),
+    onDropdownClose: () => combobox.resetSelectedOption(),
+  });
+
+  const searchable = shouldSearch(term);
+  const query = useInfiniteQuery({
+    queryKey: ['typeahead', url, onlyOwnData, term],
+    queryFn: ({ pageParam, signal }) => fetchTypeaheadChunk(url, itemSchema, { onlyOwnData, term, skip: pageParam, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((count, page) => count + page.items.length, 0) : undefined),
+    enabled: wanted && searchable,
+  });
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+
+  const select = (key: string) => {
+    const item = items.find((candidate) => getKey(candidate) === key);
+    if (!item) return;
+    onChange(item);
+    setSearch(getLabel(item));
+    combobox.closeDropdown();
+  };
+
+  let hint: string | null = null;
+  if (!searchable) hint = t('typeahead.minLength');
+  else if (query.isSuccess && items.length === 0) hint = t('typeahead.nothingFound');
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={select}>
+      <Combobox.Target>
+        <TextInput
+          label={label}
+          placeholder={placeholder}
+          disabled={disabled}
+          value={search}
+          rightSection={query.isFetching ? <Loader size={16} /> : <Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+          onChange={(event) => {
+            setSearch(event.currentTarget.value);
+            if (value) onChange(null);
+            combobox.openDropdown();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options mah={260} style={{ overflowY: 'auto' }}>
+          {items.map((item) => (
+            <Combobox.Option value={getKey(item)} key={getKey(item)}>
+              {getLabel(item)}
+            </Combobox.Option>
+          ))}
+          {hint && <Combobox.Empty>{hint}</Combobox.Empty>}
+        </Combobox.Options>
+        {query.hasNextPage && (
+          <Combobox.Footer>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              loading={query.isFetchingNextPage}
+              // Keep the focus in the input so the dropdown stays open.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => void query.fetchNextPage()}
+            >
+              {t('typeahead.loadMore')}
+            </Button>
+          </Combobox.Footer>
+        )}
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

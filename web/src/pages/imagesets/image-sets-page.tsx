@@ -1,0 +1,56 @@
+import { Button, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { DocumentImageSet } from '@pim/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useImageSets } from '../../api/imagesets';
+import { useOwnDataOnly } from '../../app/own-data';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { DataTable } from '../../components/data-table/data-table';
+import { IMAGE_SET_HIDDEN_COLUMNS, imageSetColumns } from './image-set-columns';
+import { NewImageSetModal } from './new-image-set-modal';
+
+const rowId = (set: DocumentImageSet) => set.uuid;
+
+function ImageSetsTable() {
+  const { t } = useTranslation('imagesets');
+  const navigate = useNavigate();
+  const [onlyOwnData] = useOwnDataOnly();
+  const imageSets = useImageSets(onlyOwnData);
+  const [newOpened, newModal] = useDisclosure(false);
+  const columns = useMemo(() => imageSetColumns(t), [t]);
+
+  return (
+    <>
+      <DataTable
+        label={t('list.title')}
+        columns={columns}
+        data={imageSets.data}
+        loading={imageSets.isPending}
+        getRowId={rowId}
+        defaultHiddenColumns={IMAGE_SET_HIDDEN_COLUMNS}
+        onRowClick={(set) => void navigate(`/imageset?uuid=${encodeURIComponent(set.uuid)}`)}
+        toolbar={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={newModal.open}>
+            {t('list.new')}
+          </Button>
+        }
+      />
+      <NewImageSetModal opened={newOpened} onClose={newModal.close} />
+    </>
+  );
+}
+
+export function ImageSetsPage() {
+  const { t } = useTranslation('imagesets');
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('list.title')}</Title>
+      <RequireSignIn>
+        <ImageSetsTable />
+      </RequireSignIn>
+    </Stack>
+  );
+}

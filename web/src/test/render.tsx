@@ -1,0 +1,82 @@
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { configureApiClient } from '../api/client';
+import { DEFAULT_APP_CONFIG } from '../app/app-config';
+import { BASENAME } from '../app/landing';
+import { createQueryClient, Providers } from '../app/providers';
+import { routes } from '../app/routes';
+
+/** Any route list, with the app's providers, at `path` inside /pim. */
+export function renderRoutes(routeList: RouteObject[], path: string) {
+  configureApiClient(DEFAULT_APP_CONFIG);
+  const router = createMemoryRouter(routeList, { initialEntries: [BASENAME + path], basename: BASENAME });
+  const view = render(
+    <Providers config={DEFAULT_APP_CONFIG} queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router };
+}
+
+/** The whole app (shell and route table) at `path`, a path inside /pim such as '/imagesets'. */
+export function renderApp(path = '/') {
+  return renderRoutes(routes, path);
+}
+
+/** One component on a page at `path`, with the app's providers and a router for its URL state. */
+export function renderPage(element: ReactNode, path = '/') {
+  return renderRoutes([{ path: '*', element }], path);
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** Stubs the browser's fetch, the app's boundary to the server. Unknown calls answer 404. */
+export function stubFetch(handler: Handler) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    return handler(url, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The URLs (path and query) fetched so far. */
+export function fetchedUrls(fetchMock: ReturnType<typeof stubFetch>): string[] {
+  return fetchMock.mock.calls.map(([input]) => {
+    const url = new URL(String(input), 'http://localhost');
+    return url.pathname + url.search;
+  });
+}
+
+/** A signed-in session: the token in storage and the two calls the session makes. */
+export function signedInHandler(roles: string[], rest: Handler = () => jsonResponse({ error: 'not_found', message: 'Not found' }, 404)): Handler {
+  return (url, init) => {
+    if (url.pathname === '/api/google/getRoles') return jsonResponse(roles);
+    if (url.pathname === '/api/pim/users/self') return jsonResponse(testUser({ roles }));
+    if (init?.method === 'DELETE' && url.pathname.startsWith('/api/google/')) return new Response(null, { status: 204 });
+    return rest(url, init);
+  };
+}
+
+export function testUser(overrides: Record<string, unknown> = {}) {
+  return {
+    uuid: '11111111-1111-4111-8111-111111111111',
+    name: 'Ada Researcher',
+    email: 'ada@example.org',
+    persistentId: null,
+    googleId: null,
+    roles: ['AUTHENTICATED'],
+    avatar: null,
+    disabled: false,
+    created: '2024-01-01T00:00:00.000Z',
+    updated: '2024-01-01T00:00:00.000Z',
+    deleted: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,52 @@
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, vi } from 'vitest';
+import enCommon from '../../public/locales/en/common.json';
+import enImagesets from '../../public/locales/en/imagesets.json';
+import enPages from '../../public/locales/en/pages.json';
+import { clearStoredSession } from '../app/token-store';
+
+// Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
+// screen would (min-width queries match), so tests see the full menu bar.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: query.includes('min-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+window.ResizeObserver = class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+// The real English texts, bundled instead of fetched over HTTP.
+await i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  ns: ['common', 'pages', 'imagesets'],
+  defaultNS: 'common',
+  resources: { en: { common: enCommon, pages: enPages, imagesets: enImagesets } },
+  interpolation: { escapeValue: false },
+  showSupportNotice: false,
+});
+
+afterEach(() => {
+  cleanup();
+  // Mantine keeps toasts in a module-wide store: start each test without the last one's.
+  notifications.clean();
+  notifications.cleanQueue();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearStoredSession();
+});

@@ -1,0 +1,42 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const backend = 'http://localhost:8080';
+
+export default defineConfig({
+  base: '/pim/',
+  plugins: [react()],
+  resolve: {
+    // Use the contract's sources directly so neither dev, tests nor the build need contract/dist.
+    alias: { '@pim/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': backend,
+      '/pim/app-config.json': backend,
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
