@@ -10,7 +10,12 @@ if (built.status !== 0) process.exit(built.status ?? 1);
 
 const children = [
   spawn('npx', ['tsc', '-b', 'contract', 'server', '--watch', '--preserveWatchOutput'], { cwd: root, stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch-path=server/dist', 'server/dist/main.js', 'serve'], { cwd: root, stdio: 'inherit' }),
+  // Browsers use Vite's address (it proxies /api and /oidc), so sign-in must return there.
+  spawn(process.execPath, ['--watch-path=server/dist', 'server/dist/main.js', 'serve'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env },
+  }),
   spawn('npm', ['run', 'dev', '-w', 'web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

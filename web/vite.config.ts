@@ -31,6 +31,8 @@ export default defineConfig({
     proxy: {
       '/api': backend,
       '/pim/app-config.json': backend,
+      // The embedded sign-in provider: `npm run dev` sets PUBLIC_URL to this dev server.
+      '/oidc': backend,
     },
   },
   test: {

@@ -1,5 +1,6 @@
 export * from './app-config.js';
 export * from './common.js';
 export * from './session.js';
+export * from './signin.js';
 export * from './users.js';
 export * from './imagesets.js';

@@ -13,6 +13,8 @@ import { serveWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { imageSetRoutes } from './modules/imagesets/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
+import { inProcessFetch } from './modules/signin/in-process-fetch.js';
+import { registerSignIn } from './modules/signin/register.js';
 import { userRoutes } from './modules/users/routes.js';
 
 export interface AppOptions {
@@ -46,6 +48,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: config.bodyLimitBytes,
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   if (!options.database) app.addHook('onClose', () => database.close());
@@ -61,7 +67,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   try {
     await migrate(database);
-    const services = createServices(database, config);
+    const services = createServices(database, config, { issuerFetch: inProcessFetch(app) });
     app.decorate('services', services);
     app.decorate('database', database);
 
@@ -80,6 +86,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           connectSrc: ["'self'"],
           frameAncestors: ["'none'"],
           formAction: ["'self'", ...(config.oidc.kind === 'external' ? [new URL(config.oidc.issuer).origin] : [])],
+          // On a plain-http deployment this would send the browser's form posts and calls to https.
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
         },
       },
     });
@@ -109,6 +117,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.addHook('onRequest', async (req) => {
       if (req.url.startsWith(config.apiBase)) req.principal = await authenticate(req.headers.authorization);
     });
+
+    await registerSignIn(app, config, services);
 
     const links = { publicUrl: config.publicUrl, apiBase: config.apiBase };
     await app.register(

@@ -32,6 +32,10 @@ const envSchema = z
     PIM_ADMIN_PASSWORD: z.string().min(8, 'PIM_ADMIN_PASSWORD must have at least 8 characters').optional(),
     BODY_LIMIT_MB: z.coerce.number().positive().default(2),
     WEB_DIST_DIR: z.string().optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs')
+      .default('false'),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -61,6 +65,11 @@ export interface Config {
   bodyLimitBytes: number;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
+  /**
+   * Which proxies in front of us to believe about the client address (X-Forwarded-For): sign-in
+   * rate limits count per client address, which behind a proxy is otherwise the proxy's.
+   */
+  trustProxy: boolean | number | string;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +104,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.PIM_ADMIN_EMAIL, password: e.PIM_ADMIN_PASSWORD },
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true' || value === 'false') return value === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -1,23 +1,53 @@
+import type { CustomFetch } from 'openid-client';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
+import { LocalSignIn } from './platform/auth/embedded-provider/local-sign-in.js';
+import { ProviderStorage } from './platform/auth/embedded-provider/provider-storage.js';
+import { LoginFailureRepository, ServerSecretRepository } from './platform/auth/embedded-provider/repository.js';
+import { ProviderSecrets } from './platform/auth/embedded-provider/secrets.js';
 import { ApiKeyRepository } from './modules/apikeys/repository.js';
 import { ApiKeyService } from './modules/apikeys/service.js';
 import { ImageSetRepository } from './modules/imagesets/repository.js';
 import { ImageSetService } from './modules/imagesets/service.js';
 import { SessionRepository } from './modules/sessions/repository.js';
 import { SessionService } from './modules/sessions/service.js';
+import { relyingPartyFor } from './modules/signin/issuer.js';
+import { localAccountsOf } from './modules/signin/local-accounts.js';
+import { LoginStateRepository } from './modules/signin/repository.js';
+import { SignInService } from './modules/signin/service.js';
 import { UserRepository } from './modules/users/repository.js';
 import { UserService } from './modules/users/service.js';
 
+export interface ServiceOptions {
+  /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
+  issuerFetch?: CustomFetch;
+}
+
 /** Every service of the server, wired to its repositories once. Routes, the CLI and tests use these. */
-export function createServices(database: Database, config: Config) {
+export function createServices(database: Database, config: Config, options: ServiceOptions = {}) {
   const { db } = database;
   const sessions = new SessionService(new SessionRepository(db), config.sessionTtlHours);
+  const userRepository = new UserRepository(db);
+  const accounts = localAccountsOf(userRepository);
+  const providerSecrets = new ProviderSecrets(new ServerSecretRepository(db));
   return {
     sessions,
-    users: new UserService(new UserRepository(db), sessions),
+    users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
     imageSets: new ImageSetService(new ImageSetRepository(db)),
+    signIn: new SignInService({
+      states: new LoginStateRepository(db),
+      users: userRepository,
+      sessions,
+      relyingParty: relyingPartyFor(config, providerSecrets, options.issuerFetch),
+      publicUrl: config.publicUrl,
+    }),
+    embeddedProvider: {
+      secrets: providerSecrets,
+      storage: new ProviderStorage(db),
+      accounts,
+      signIn: new LocalSignIn(accounts, new LoginFailureRepository(db)),
+    },
   };
 }
 

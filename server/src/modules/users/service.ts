@@ -21,19 +21,23 @@ export class UserService {
     return user;
   }
 
-  /** A local account (operator CLI, first start): signs in with a password on the embedded provider. */
-  async createLocal(input: { email: string; name: string; passwordHash: string; admin: boolean }): Promise<UserRow> {
+  /**
+   * A user an operator creates (CLI, first start). With a password hash it is a local account of the
+   * embedded provider, its own subject there (persistentId = its id). Without one it waits for its
+   * first sign-in at an external issuer, which links it by verified email.
+   */
+  async createLocal(input: { email: string; name: string; passwordHash: string | null; admin: boolean }): Promise<UserRow> {
     const email = input.email.trim().toLowerCase();
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw badRequest(`"${input.email}" is not an email address.`);
-    if (!input.name.trim()) throw badRequest('A user needs a name.');
+    const name = input.name.trim() || (input.passwordHash === null ? email : '');
+    if (!name) throw badRequest('A user needs a name.');
     if (await this.users.findByEmail(email)) throw conflict(`A user with email ${email} exists already.`);
     const id = randomUUID();
-    // Local accounts are their own subject at the embedded provider: persistentId is their id.
     return this.users.create({
       id,
-      name: input.name.trim(),
+      name,
       email,
-      persistentId: id,
+      persistentId: input.passwordHash === null ? null : id,
       passwordHash: input.passwordHash,
       roles: input.admin ? [ROLE.ADMIN] : [],
     });

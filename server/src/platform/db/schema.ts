@@ -61,6 +61,17 @@ export interface ServerSecretTable {
   created_at: CreatedAt;
 }
 
+/** One stored object of the embedded OpenID provider (its adapter's payload, opaque to us). */
+export interface OidcProviderStateTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Date | null;
+}
+
 export interface SearchIndexTable {
   id: string;
   name: string;
@@ -94,6 +105,7 @@ export interface DB {
   oidc_login_state: OidcLoginStateTable;
   login_failure: LoginFailureTable;
   server_secret: ServerSecretTable;
+  oidc_provider_state: OidcProviderStateTable;
   search_index: SearchIndexTable;
   document_image_set: DocumentImageSetTable;
 }

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, RESEARCHER } from '../accounts';
+import { createImageSet, sessionToken, signIn } from './helpers';
+
+const USER_MENUS = ['Data', 'Analyze Image', 'Digital Forensics', 'Jobs', 'Search'];
+
+test('signed out, only the Login link shows; unknown paths say so', async ({ page }) => {
+  await page.goto('/pim/');
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  for (const menu of USER_MENUS) await expect(page.getByRole('button', { name: menu, exact: true })).toHaveCount(0);
+  await page.goto('/pim/no-such-screen');
+  await expect(page.getByText('Sorry, page not found!')).toBeVisible();
+});
+
+test('a wrong password is refused on the sign-in page', async ({ page }) => {
+  await page.goto('/pim/');
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  await page.getByLabel('Email').fill(RESEARCHER.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Wrong email or password.')).toBeVisible();
+});
+
+test('a researcher signs in, creates an image set, works the table and logs out', async ({ page, request }) => {
+  await signIn(page, RESEARCHER, '/pim/imagesets');
+  // Sign-in returns to the page the user started from.
+  await expect(page).toHaveURL(/\/pim\/imagesets/);
+  await expect(page).not.toHaveURL(/gsid=/);
+
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  for (const menu of USER_MENUS) await expect(nav.getByRole('button', { name: menu, exact: true }).or(nav.getByRole('link', { name: menu, exact: true }))).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Admin' })).toHaveCount(0);
+
+  // An empty name is refused, a real one creates the set and opens its page.
+  await page.getByRole('button', { name: 'New imageset' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New imageset' });
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog.getByText('Enter a name for the image set.')).toBeVisible();
+  await dialog.getByLabel('Name imageset').fill('E2E Charters of Évora');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/pim\/imageset\?uuid=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'E2E Charters of Évora' })).toBeVisible();
+
+  // Eleven more, so the table has a second page.
+  const token = await sessionToken(page);
+  for (let i = 1; i <= 11; i++) await createImageSet(request, token, `Register ${String(i).padStart(2, '0')}`);
+
+  await page.goto('/pim/imagesets');
+  const table = page.getByRole('table', { name: 'Imagesets' });
+  await expect(table.getByRole('row')).toHaveCount(11); // header + 10 rows
+  await expect(page.getByText('1–10 of 12')).toBeVisible();
+
+  await page.getByLabel('Rows per page').selectOption('20');
+  await expect(table.getByRole('row')).toHaveCount(13);
+  await table.getByRole('columnheader', { name: 'imageset' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('E2E Charters of Évora');
+  await table.getByRole('columnheader', { name: 'imageset' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText('Register 11');
+  await expect(page).toHaveURL(/state=/);
+
+  // The address is a permalink: a reload (or a colleague opening it) gives the same table.
+  const permalink = page.url();
+  await page.goto('about:blank');
+  await page.goto(permalink);
+  await expect(page.getByLabel('Rows per page')).toHaveValue('20');
+  await expect(table.getByRole('row')).toHaveCount(13);
+  await expect(table.getByRole('row').nth(1)).toContainText('Register 11');
+
+  // A broken state in the address falls back to the defaults.
+  await page.goto('/pim/imagesets?state=%7Bnot-json');
+  await expect(page.getByLabel('Rows per page')).toHaveValue('10');
+  await expect(table.getByRole('row')).toHaveCount(11);
+
+  // A row opens the set's page.
+  await table.getByRole('row', { name: /Register 03/ }).click();
+  await expect(page).toHaveURL(/\/pim\/imageset\?uuid=/);
+  await expect(page.getByRole('heading', { name: 'Register 03' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  // The session is gone on the server too.
+  const roles = await request.post('/api/google/getRoles', { headers: { authorization: `Google ${token}` } });
+  expect(roles.status()).toBe(403);
+});
+
+test('an admin sees the Admin menu with all its entries', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('button', { name: 'Admin' }).click();
+  for (const entry of [
+    'Api keys / minions',
+    'Users',
+    'User groups',
+    'Pimfieldsets',
+    'Configurations',
+    'Environments',
+    'Elasticsearch indices',
+    'Kraken models',
+    'Laypa models',
+    'Loghi HTR models',
+    'Loghi line detection models',
+    'P2PaLA models',
+    'Pylaia models',
+    'Siamese network models',
+    'Tesseract 4 models',
+    'Dashboard',
+    'Roadmap/Change log',
+  ]) {
+    await expect(page.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
+  }
+  await page.getByRole('menuitem', { name: 'Roadmap/Change log' }).click();
+  await expect(page).toHaveURL(/\/pim\/changelog$/);
+
+  await page.getByRole('button', { name: 'About' }).click();
+  const about = page.getByRole('dialog', { name: 'Manuscript Dating' });
+  await expect(about).toBeVisible();
+  await about.getByRole('button', { name: 'Close' }).click();
+  await expect(about).toHaveCount(0);
+});

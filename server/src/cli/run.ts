@@ -1,0 +1,134 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { DatabaseInUseError } from '../platform/db/database.js';
+import { AppError } from '../platform/errors.js';
+import { type CliIO, type OptionValues, processIO, UsageError } from './io.js';
+
+interface Command {
+  usage: string;
+  summary: string;
+  options: Record<string, { type: 'string' | 'boolean'; help: string; required?: boolean }>;
+  run(values: OptionValues, config: Config, io: CliIO): Promise<number>;
+}
+
+/** Every command; each imports its code only when it runs (the server's code is large). */
+const COMMANDS: Record<string, Command> = {
+  serve: {
+    usage: 'serve',
+    summary: 'Run the app and API on HOST:PORT (the default command). Ctrl-C stops it.',
+    options: {},
+    run: async (_values, config, io) => (await import('./serve.js')).serveUntilStopped(config, io),
+  },
+  migrate: {
+    usage: 'migrate',
+    summary: 'Apply the database migrations that are not applied yet, and list them.',
+    options: {},
+    run: async (_values, config, io) => (await import('./commands.js')).migrateCommand(config, io),
+  },
+  'users create': {
+    usage: 'users create --email E --name N [--password P] [--admin]',
+    summary: 'Create a user who signs in with email and password. Without --password one is generated and shown once.',
+    options: {
+      email: { type: 'string', help: 'email address, used to sign in', required: true },
+      name: { type: 'string', help: 'the name PIM shows', required: true },
+      password: { type: 'string', help: 'at least 8 characters (careful: it stays in your shell history)' },
+      admin: { type: 'boolean', help: 'give the ADMIN role' },
+    },
+    run: async (values, config, io) => (await import('./commands.js')).createUserCommand(values, config, io),
+  },
+  'apikeys create': {
+    usage: 'apikeys create --user NAME [--roles ROLE,...]',
+    summary: 'Create an API key for a service account (e.g. a worker). The key is shown once.',
+    options: {
+      user: { type: 'string', help: 'name of the service account', required: true },
+      roles: { type: 'string', help: 'comma-separated roles, e.g. ADMIN', required: false },
+    },
+    run: async (values, config, io) => (await import('./commands.js')).createApiKeyCommand(values, config, io),
+  },
+};
+
+/**
+ * The operator command line: `pim <command> [options]`. Returns the exit code: 0 done, 1 failed
+ * (one message on stderr), 2 the command line is wrong. Configuration comes from `env`.
+ */
+export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliIO = processIO): Promise<number> {
+  try {
+    if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
+      io.out(usage());
+      return 0;
+    }
+    // No command (or only options): serve, as `npm start` does.
+    const implicit = argv.length === 0 || argv[0]!.startsWith('-');
+    const name = implicit ? 'serve' : commandName(argv);
+    const command = COMMANDS[name]!;
+    const args = argv.slice(implicit ? 0 : name.split(' ').length);
+    if (args.includes('--help') || args.includes('-h')) {
+      io.out(commandUsage(command));
+      return 0;
+    }
+    const values = parseOptions(command, args);
+    return await command.run(values, loadConfig(env), io);
+  } catch (err) {
+    return report(err, io);
+  }
+}
+
+function commandName(argv: string[]): string {
+  const [first, second] = argv as [string, string | undefined];
+  if (COMMANDS[first]) return first;
+  const pair = `${first} ${second ?? ''}`.trim();
+  if (COMMANDS[pair]) return pair;
+  const known = Object.keys(COMMANDS).filter((c) => c.startsWith(`${first} `));
+  if (known.length) throw new UsageError(`Unknown command "${pair}". Did you mean "${known.join('" or "')}"?`);
+  throw new UsageError(`Unknown command "${first}".`);
+}
+
+function parseOptions(command: Command, args: string[]): OptionValues {
+  const options = Object.fromEntries(Object.entries(command.options).map(([k, o]) => [k, { type: o.type }]));
+  let values: OptionValues;
+  try {
+    values = parseArgs({ args, options, strict: true, allowPositionals: false }).values as OptionValues;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  for (const [key, o] of Object.entries(command.options)) {
+    if (o.required && (values[key] === undefined || values[key] === '')) throw new UsageError(`Missing --${key}.`);
+  }
+  return values;
+}
+
+function report(err: unknown, io: CliIO): number {
+  if (err instanceof UsageError) {
+    io.err(`${err.message.replace(/([^.])$/, '$1.')} Run "pim --help" for usage.`);
+    return 2;
+  }
+  if (err instanceof ConfigError || err instanceof DatabaseInUseError || err instanceof AppError) {
+    io.err(err.message);
+    return 1;
+  }
+  io.err(`Error: ${err instanceof Error ? err.message : String(err)}`);
+  return 1;
+}
+
+function usage(): string {
+  const lines = Object.values(COMMANDS).flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`]);
+  return [
+    'Usage: pim <command> [options]      (from the repository: npm run pim -- <command> [options])',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Options of every command: -h, --help',
+    '',
+    'Settings come from environment variables (PIM_DATA_DIR, DATABASE_URL, PORT, OIDC_ISSUER, ...),',
+    'listed in docs/OPERATIONS.md. With the embedded database (no DATABASE_URL), run the other',
+    'commands while the server is stopped.',
+  ].join('\n');
+}
+
+function commandUsage(command: Command): string {
+  const names = Object.entries(command.options).map(([k, o]) => `  --${k}${o.type === 'string' ? ` <${k}>` : ''}`);
+  const width = Math.max(0, ...names.map((n) => n.length)) + 3;
+  const options = Object.values(command.options).map((o, i) => names[i]!.padEnd(width) + o.help + (o.required ? ' (required)' : ''));
+  return [`Usage: pim ${command.usage}`, '', command.summary, ...(options.length ? ['', 'Options:', ...options] : [])].join('\n');
+}

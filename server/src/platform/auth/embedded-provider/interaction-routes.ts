@@ -1,0 +1,85 @@
+import formbody from '@fastify/formbody';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errors, type default as Provider } from 'oidc-provider';
+import { z } from 'zod';
+import type { LocalSignIn } from './local-sign-in.js';
+import { loginPage, problemPage } from './pages.js';
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  signIn: LocalSignIn;
+  /** The provider's path on our server, e.g. /oidc. */
+  mountPath: string;
+  appUrl: string;
+}
+
+const params = z.object({ uid: z.string().min(1).max(100) });
+// A form is never refused for its shape: a missing field is an empty one, and the page says so.
+const credentials = z.object({
+  email: z.string().max(320).catch(''),
+  password: z.string().max(1024).catch(''),
+});
+
+/**
+ * The embedded provider's interaction pages: oidc-provider sends the browser here when it
+ * needs the user to sign in; the form posts back here, and on success the browser returns to
+ * the provider, which finishes the authorization and redirects to PIM's callback.
+ */
+export const interactionRoutes: FastifyPluginAsyncZod<InteractionRoutesOptions> = async (app, o) => {
+  await app.register(formbody);
+  const action = (uid: string) => `${o.mountPath}/interaction/${encodeURIComponent(uid)}/login`;
+
+  app.get(`${o.mountPath}/interaction/:uid`, { schema: { hide: true, params } }, async (req, reply) => {
+    const interaction = await currentInteraction(o.provider, req, reply, req.params.uid);
+    if (!interaction) return expired(reply, o.appUrl);
+    return html(reply, 200, loginPage({ action: action(interaction.uid) }));
+  });
+
+  // Reloading the page a failed attempt left in the address bar shows the form again.
+  app.get(`${o.mountPath}/interaction/:uid/login`, { schema: { hide: true, params } }, (req, reply) =>
+    reply.redirect(`${o.mountPath}/interaction/${encodeURIComponent(req.params.uid)}`, 303),
+  );
+
+  app.post(
+    `${o.mountPath}/interaction/:uid/login`,
+    { schema: { hide: true, params, body: credentials } },
+    async (req, reply) => {
+      const interaction = await currentInteraction(o.provider, req, reply, req.params.uid);
+      if (!interaction) return expired(reply, o.appUrl);
+      const { email, password } = req.body;
+      const outcome = await o.signIn.attempt(email, password, req.ip);
+      if (!outcome.ok) return html(reply, outcome.status, loginPage({ action: action(interaction.uid), email, message: outcome.message }));
+      const returnTo = await o.provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { login: { accountId: outcome.accountId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    },
+  );
+};
+
+/**
+ * The interaction of this browser (its cookie names it) if it is the one in the address and
+ * asks for a sign-in. Anything else is a stale page: another tab's, an expired or finished one.
+ */
+async function currentInteraction(provider: Provider, req: FastifyRequest, reply: FastifyReply, uid: string) {
+  try {
+    const interaction = await provider.interactionDetails(req.raw, reply.raw);
+    return interaction.uid === uid && interaction.prompt.name === 'login' ? interaction : undefined;
+  } catch (err) {
+    if (err instanceof errors.SessionNotFound) return undefined;
+    throw err;
+  }
+}
+
+function expired(reply: FastifyReply, appUrl: string) {
+  const message = 'This sign-in page has expired or was used already. Go back to PIM and log in again.';
+  return html(reply, 400, problemPage({ title: 'Sign-in expired', message, backUrl: appUrl }));
+}
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
+}
