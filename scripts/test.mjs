@@ -2,10 +2,9 @@
 // `npm test`: every check, in order: typecheck, lint, unit and integration tests (contract, server
 // on PGlite and on a throwaway PostgreSQL server, web), then the end-to-end tests in Chromium.
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ensureInstalled, root } from './install.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+ensureInstalled();
 const steps = [
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['lint', 'npm', ['run', 'lint']],
