@@ -33,11 +33,6 @@ declare module 'fastify' {
 
 /** The whole server as a Fastify instance: `npm start` listens with it, tests inject into it. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const database =
-    options.database ??
-    (await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-    ));
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -54,6 +49,18 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  let database: Database;
+  try {
+    database =
+      options.database ??
+      (await openDatabase(
+        config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+        { onConnectionError: (err) => app.log.warn({ err }, 'a database connection failed; the pool replaces it') },
+      ));
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
   if (!options.database) app.addHook('onClose', () => database.close());
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);

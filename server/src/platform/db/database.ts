@@ -24,8 +24,18 @@ export type DatabaseTarget =
 
 export class DatabaseInUseError extends Error {}
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'postgres') return openPostgres(target.url);
+export interface OpenOptions {
+  /**
+   * Told when an idle PostgreSQL connection fails (server restart, admin termination). The pool
+   * drops it and opens another for the next query; unheard, the error would end the process.
+   */
+  onConnectionError?: (err: Error) => void;
+}
+
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  if (target.kind === 'postgres') {
+    return openPostgres(target.url, options.onConnectionError ?? ((err) => console.warn('database connection lost:', err.message)));
+  }
   if (target.kind === 'pglite-memory') return openPGlite(new PGlite(), async () => {});
   const dir = path.join(target.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
@@ -61,8 +71,9 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, onConnectionError: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onConnectionError);
   // Fail at boot with the driver's message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
