@@ -38,3 +38,32 @@ export const documentImageSetSchema = z.object({
 export type DocumentImageSet = z.infer<typeof documentImageSetSchema>;
 
 export const documentImageSetListSchema = z.array(documentImageSetSchema);
+
+/** `GET pim/documentimageset/{uuid}/hierarchy`: the set and its direct children, in order. */
+export const hierarchyEntrySchema = z.object({ id: z.uuid(), name: z.string() });
+export const hierarchySchema = z.object({
+  imageset: hierarchyEntrySchema,
+  subsets: z.array(hierarchyEntrySchema),
+  images: z.array(hierarchyEntrySchema),
+});
+export type Hierarchy = z.infer<typeof hierarchySchema>;
+
+/** Body of the hierarchy PUT/DELETE calls: the sub-set or image to add or remove. */
+export const uuidBodySchema = z.object({ uuid: z.uuid('Choose an image set or image (a UUID).') });
+
+/** `POST pim/documentimageset/update`: every editable field of a set (part 2 §3). */
+export const updateImageSetRequestSchema = z.object({
+  uuid: z.uuid(),
+  imageset: imageSetNameSchema,
+  prettyName: z.string().trim().max(1000).nullable().optional(),
+  description: z.string().max(20_000).nullable().optional(),
+  elasticSearchIndex: z.object({ uuid: z.uuid() }).nullable().optional(),
+  publish: z.boolean().optional(),
+  license: z.string().trim().max(1000).nullable().optional(),
+  publicDataSet: z.boolean().optional(),
+  publicDocumentImageSet: z.boolean().optional(),
+});
+export type UpdateImageSetRequest = z.infer<typeof updateImageSetRequestSchema>;
+
+/** Sort of a set's children (the tree's Sort button): by name in natural order. */
+export const sortHierarchyRequestSchema = z.object({});

@@ -1,12 +1,15 @@
 import type { CustomFetch } from 'openid-client';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
+import { FileStore } from './platform/storage/file-store.js';
 import { LocalSignIn } from './platform/auth/embedded-provider/local-sign-in.js';
 import { ProviderStorage } from './platform/auth/embedded-provider/provider-storage.js';
 import { LoginFailureRepository, ServerSecretRepository } from './platform/auth/embedded-provider/repository.js';
 import { ProviderSecrets } from './platform/auth/embedded-provider/secrets.js';
 import { ApiKeyRepository } from './modules/apikeys/repository.js';
 import { ApiKeyService } from './modules/apikeys/service.js';
+import { ImageSetAccess } from './modules/imagesets/access.js';
+import { AccessRepository } from './modules/imagesets/access-repository.js';
 import { ImageSetRepository } from './modules/imagesets/repository.js';
 import { ImageSetService } from './modules/imagesets/service.js';
 import { SessionRepository } from './modules/sessions/repository.js';
@@ -30,11 +33,14 @@ export function createServices(database: Database, config: Config, options: Serv
   const userRepository = new UserRepository(db);
   const accounts = localAccountsOf(userRepository);
   const providerSecrets = new ProviderSecrets(new ServerSecretRepository(db));
+  const imageSetAccess = new ImageSetAccess(new AccessRepository(db));
   return {
+    files: new FileStore(config.dataDir),
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
-    imageSets: new ImageSetService(new ImageSetRepository(db)),
+    imageSetAccess,
+    imageSets: new ImageSetService(new ImageSetRepository(db), imageSetAccess),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

@@ -21,4 +21,6 @@ export const unauthorized = (message = 'You need to log in to do this.') =>
 export const forbidden = (message = 'You are not allowed to do this.') => new AppError(403, 'forbidden', message);
 export const notFound = (message: string) => new AppError(404, 'not_found', message);
 export const conflict = (message: string, details?: unknown) => new AppError(409, 'conflict', message, details);
+export const tooLarge = (message: string) => new AppError(413, 'too_large', message);
+export const unsupportedMediaType = (message: string) => new AppError(415, 'unsupported_media_type', message);
 export const tooManyRequests = (message: string) => new AppError(429, 'too_many_requests', message);

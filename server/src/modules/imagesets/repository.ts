@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Expression, Kysely, SqlBool } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
+import { aclGrants } from './access-repository.js';
 
 /** An image set row with the names of what it refers to. */
 export interface ImageSetRecord {
@@ -56,11 +57,12 @@ export class ImageSetRepository {
   async list(scope: VisibilityScope): Promise<ImageSetRecord[]> {
     let q = this.selectSets();
     if (!scope.all) {
-      const { ownerId, includePublic } = scope;
+      const { ownerId, includePublic, includeGranted } = scope;
       q = q.where((eb) => {
-        const visible = [];
+        const visible: Expression<SqlBool>[] = [];
         if (ownerId) visible.push(eb('s.owner_id', '=', ownerId));
         if (includePublic) visible.push(eb('s.public_document_image_set', '=', true));
+        if (includeGranted && ownerId) visible.push(aclGrants(ownerId, eb.ref('s.id'), 'READ'));
         return visible.length ? eb.or(visible) : eb.val(false);
       });
     }

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateImageSetRequest } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { canSee, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
+import { requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { notFound } from '../../platform/errors.js';
+import type { ImageSetAccess } from './access.js';
 import type { ImageSetRecord, ImageSetRepository } from './repository.js';
 
 export class ImageSetService {
-  constructor(private readonly sets: ImageSetRepository) {}
+  constructor(
+    private readonly sets: ImageSetRepository,
+    private readonly access: ImageSetAccess,
+  ) {}
 
   async list(principal: Principal | null, onlyOwnData: boolean): Promise<ImageSetRecord[]> {
     const caller = requireSignedIn(principal);
@@ -14,12 +18,9 @@ export class ImageSetService {
   }
 
   async get(principal: Principal | null, id: string): Promise<ImageSetRecord> {
-    const caller = requireSignedIn(principal);
+    await this.access.requireSet(principal, id, 'READ');
     const set = await this.sets.findById(id);
-    // Someone else's private set answers like a missing one: its existence is not disclosed.
-    if (!set || !canSee(caller, { ownerId: set.owner?.id ?? null, isPublic: set.publicDocumentImageSet })) {
-      throw notFound(`There is no image set with id ${id}.`);
-    }
+    if (!set) throw notFound(`There is no image set with id ${id}.`);
     return set;
   }
 

@@ -24,19 +24,14 @@ export function isAdmin(principal: Principal | null): boolean {
 /** The records of an owned kind that a caller may see. */
 export type VisibilityScope =
   | { all: true }
-  | { all: false; ownerId: string | null; includePublic: boolean };
+  | { all: false; ownerId: string | null; includePublic: boolean; includeGranted: boolean };
 
 /**
- * Admins see everything; others their own records and public ones. 'Only own data' narrows any
- * caller, admins included, to their own records.
+ * Admins see everything; others their own records, public ones and those an ACL entry grants to
+ * one of their groups. 'Only own data' narrows any caller, admins included, to their own records.
  */
 export function visibilityScope(principal: Principal, onlyOwnData: boolean): VisibilityScope {
-  if (onlyOwnData) return { all: false, ownerId: principal.userId, includePublic: false };
+  if (onlyOwnData) return { all: false, ownerId: principal.userId, includePublic: false, includeGranted: false };
   if (isAdmin(principal)) return { all: true };
-  return { all: false, ownerId: principal.userId, includePublic: true };
-}
-
-/** Whether a caller may see one owned record. */
-export function canSee(principal: Principal, record: { ownerId: string | null; isPublic: boolean }): boolean {
-  return isAdmin(principal) || record.isPublic || (record.ownerId !== null && record.ownerId === principal.userId);
+  return { all: false, ownerId: principal.userId, includePublic: true, includeGranted: true };
 }

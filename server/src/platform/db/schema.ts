@@ -98,6 +98,102 @@ export interface DocumentImageSetTable {
   deleted_at: Date | null;
 }
 
+export interface StoredFileTable {
+  id: string;
+  sha256: string;
+  size_bytes: ColumnType<string, number | bigint, never>;
+  media_type: string;
+  original_name: string;
+  owner_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DocumentImageTable {
+  id: string;
+  file_id: string;
+  label: string;
+  width: number;
+  height: number;
+  page_number: number | null;
+  source_pdf_file_id: string | null;
+  tiled_file_id: string | null;
+  remote_uri: string | null;
+  broken: Generated<boolean>;
+  publish: Generated<boolean>;
+  ead_id: string | null;
+  deskew_angle: number | null;
+  column_count: number | null;
+  lines_count: number | null;
+  confidence: number | null;
+  language_best: string | null;
+  owner_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ImageSetImageTable {
+  set_id: string;
+  image_id: string;
+  position: number;
+}
+
+export interface ImageSetSubsetTable {
+  parent_id: string;
+  child_id: string;
+  position: number;
+}
+
+export interface ImageSetFileTable {
+  set_id: string;
+  file_id: string;
+  kind: 'pdf' | 'xml';
+}
+
+export interface TranscriptionTable {
+  id: string;
+  image_id: string;
+  format: string;
+  source_file_id: string | null;
+  transcriber: string | null;
+  language: string | null;
+  version: string | null;
+  analyzed: Date | null;
+  params: unknown;
+  status: Generated<string>;
+  clean_text: string;
+  layout: unknown;
+  created_at: CreatedAt;
+}
+
+export interface PimGroupTable {
+  id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: Date | null;
+}
+
+export interface GroupMembershipTable {
+  id: string;
+  group_id: string;
+  user_id: string;
+  role: string;
+}
+
+export interface GroupSubgroupTable {
+  parent_id: string;
+  child_id: string;
+}
+
+export interface AclEntryTable {
+  id: string;
+  subject_id: string;
+  group_id: string;
+  role: string;
+  permission: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -108,4 +204,14 @@ export interface DB {
   oidc_provider_state: OidcProviderStateTable;
   search_index: SearchIndexTable;
   document_image_set: DocumentImageSetTable;
+  stored_file: StoredFileTable;
+  document_image: DocumentImageTable;
+  image_set_image: ImageSetImageTable;
+  image_set_subset: ImageSetSubsetTable;
+  image_set_file: ImageSetFileTable;
+  transcription: TranscriptionTable;
+  pim_group: PimGroupTable;
+  group_membership: GroupMembershipTable;
+  group_subgroup: GroupSubgroupTable;
+  acl_entry: AclEntryTable;
 }

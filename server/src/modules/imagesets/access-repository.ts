@@ -1,0 +1,72 @@
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { AclPermission } from '@pim/contract';
+import type { DB } from '../../platform/db/schema.js';
+
+/** Permissions that satisfy a required one: WRITE includes READ, DELETE includes WRITE. */
+export function grantingPermissions(required: AclPermission): AclPermission[] {
+  if (required === 'READ') return ['READ', 'WRITE', 'DELETE'];
+  if (required === 'WRITE') return ['WRITE', 'DELETE'];
+  return ['DELETE'];
+}
+
+/**
+ * SQL that is true when an ACL entry on `subjectId` grants `required` to one of the user's groups:
+ * a group they are a member of with the entry's role, or any group above it (members of a
+ * sub-group belong to its parents too). UNION stops on cycles in the group graph.
+ */
+export function aclGrants(userId: string, subjectId: Expression<string>, required: AclPermission): Expression<SqlBool> {
+  const permissions = grantingPermissions(required);
+  return sql<SqlBool>`exists (
+    with recursive my_groups(group_id, role) as (
+      select m.group_id, m.role from group_membership m where m.user_id = ${userId}
+      union
+      select s.parent_id, g.role from group_subgroup s join my_groups g on s.child_id = g.group_id
+    )
+    select 1 from acl_entry e
+    join my_groups g on g.group_id = e.group_id and lower(g.role) = lower(e.role)
+    where e.subject_id = ${subjectId} and e.permission in (${sql.join(permissions)})
+  )`;
+}
+
+export interface SetAccessFacts {
+  id: string;
+  ownerId: string | null;
+  isPublic: boolean;
+  deleted: boolean;
+}
+
+export class AccessRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async findSet(setId: string): Promise<SetAccessFacts | undefined> {
+    const row = await this.db
+      .selectFrom('document_image_set')
+      .select(['id', 'owner_id', 'public_document_image_set', 'deleted_at'])
+      .where('id', '=', setId)
+      .executeTakeFirst();
+    return row && { id: row.id, ownerId: row.owner_id, isPublic: row.public_document_image_set, deleted: row.deleted_at !== null };
+  }
+
+  async aclGrants(userId: string, setId: string, required: AclPermission): Promise<boolean> {
+    const { rows } = await sql<{ granted: boolean }>`select ${aclGrants(userId, sql.val(setId), required)} as granted`.execute(
+      this.db,
+    );
+    return rows[0]?.granted === true;
+  }
+
+  /** Sets (not deleted) that hold the image, to decide access to the image through them. */
+  async setsHoldingImage(imageId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('image_set_image as m')
+      .innerJoin('document_image_set as s', 's.id', 'm.set_id')
+      .select('m.set_id')
+      .where('m.image_id', '=', imageId)
+      .where('s.deleted_at', 'is', null)
+      .execute();
+    return rows.map((r) => r.set_id);
+  }
+
+  findImageOwner(imageId: string): Promise<{ ownerId: string | null } | undefined> {
+    return this.db.selectFrom('document_image').select('owner_id as ownerId').where('id', '=', imageId).executeTakeFirst();
+  }
+}

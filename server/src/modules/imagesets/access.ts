@@ -1,0 +1,65 @@
+import type { AclPermission } from '@pim/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import { isAdmin, requireSignedIn } from '../../platform/auth/policy.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import type { AccessRepository } from './access-repository.js';
+
+/**
+ * Who may do what with an image set and the images and files in it. The rules: admins may do
+ * everything; the owner too; a public set may be read by every signed-in caller; beyond that an
+ * ACL entry must grant the permission to one of the caller's groups. A set the caller may not even
+ * read answers 404 (its existence is not disclosed); one they may read but not change, 403.
+ */
+export class ImageSetAccess {
+  constructor(private readonly repo: AccessRepository) {}
+
+  async may(principal: Principal, setId: string, permission: AclPermission): Promise<boolean> {
+    const set = await this.repo.findSet(setId);
+    if (!set || set.deleted) return false;
+    return this.allows(principal, set, permission);
+  }
+
+  /** Throws 401/404/403 unless the caller holds the permission on the set. */
+  async requireSet(principal: Principal | null, setId: string, permission: AclPermission): Promise<Principal> {
+    const caller = requireSignedIn(principal);
+    const set = await this.repo.findSet(setId);
+    if (!set || set.deleted || !(await this.allows(caller, set, 'READ'))) {
+      throw notFound(`There is no image set with id ${setId}.`);
+    }
+    if (permission !== 'READ' && !(await this.allows(caller, set, permission))) {
+      throw forbidden(`You may read this image set but you do not have ${permission} permission on it.`);
+    }
+    return caller;
+  }
+
+  /**
+   * An image may be read by its owner, or by anyone who may read a set that holds it; changed
+   * by its owner or anyone with the permission on a set that holds it.
+   */
+  async requireImage(principal: Principal | null, imageId: string, permission: AclPermission): Promise<Principal> {
+    const caller = requireSignedIn(principal);
+    const image = await this.repo.findImageOwner(imageId);
+    const missing = notFound(`There is no document image with id ${imageId}.`);
+    if (!image) throw missing;
+    if (isAdmin(caller) || (image.ownerId !== null && image.ownerId === caller.userId)) return caller;
+    const sets = await this.repo.setsHoldingImage(imageId);
+    let readable = false;
+    for (const setId of sets) {
+      if (await this.may(caller, setId, permission)) return caller;
+      readable ||= permission !== 'READ' && (await this.may(caller, setId, 'READ'));
+    }
+    if (readable) throw forbidden(`You may see this image but you do not have ${permission} permission on it.`);
+    throw missing;
+  }
+
+  private async allows(
+    caller: Principal,
+    set: { id: string; ownerId: string | null; isPublic: boolean },
+    permission: AclPermission,
+  ): Promise<boolean> {
+    if (isAdmin(caller)) return true;
+    if (set.ownerId !== null && set.ownerId === caller.userId) return true;
+    if (permission === 'READ' && set.isPublic) return true;
+    return caller.userId !== null && this.repo.aclGrants(caller.userId, set.id, permission);
+  }
+}
