@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRefSchema } from './common.js';
+import { namedRefSchema, typeaheadPage } from './common.js';
 
 /** What an ACL entry grants on its subject. WRITE includes READ; DELETE includes WRITE. */
 export const ACL_PERMISSIONS = ['READ', 'WRITE', 'DELETE'] as const;
@@ -22,3 +22,21 @@ export const addAclEntryRequestSchema = z.object({
   permission: z.enum(ACL_PERMISSIONS, { error: 'Choose a permission: READ, WRITE or DELETE.' }),
 });
 export type AddAclEntryRequest = z.infer<typeof addAclEntryRequestSchema>;
+
+/** `GET pim/acl/allfor/{subjectId}` and the answer of adding an entry: the subject's entries. */
+export const aclEntryListSchema = z.array(aclEntrySchema);
+
+/** `GET pim/acl/permissions`: the permissions the ACL editor offers. */
+export const aclPermissionListSchema = z.array(z.enum(ACL_PERMISSIONS));
+
+/** `GET pim/users/possibleroles`: the roles ACL entries and group memberships name. */
+export const groupRoleListSchema = z.array(z.enum(GROUP_ROLES));
+export type GroupRole = (typeof GROUP_ROLES)[number];
+
+export const aclSubjectParams = z.object({ subjectId: z.uuid('The subject id must be a UUID.') });
+export const aclEntryParams = z.object({ uuid: z.uuid('The ACL entry id must be a UUID.') });
+
+/** Suggestions the group picker shows per page (`GET pim/pimgroups/autocomplete`). */
+export const GROUP_AUTOCOMPLETE_PAGE_SIZE = 20;
+export const groupAutocompleteResponseSchema = typeaheadPage(namedRefSchema);
+export type GroupAutocompleteResponse = z.infer<typeof groupAutocompleteResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRefSchema } from './common.js';
+import { namedRefSchema, typeaheadPage, typeaheadQuery } from './common.js';
 
 /** A document image as the image table and detail page show it (spec part 1 §2-3). */
 export const documentImageSchema = z.object({
@@ -95,3 +95,18 @@ export const uploadResultSchema = z.object({
   message: z.string(),
 });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+/** One column of the image table (`GET pim/documentimage/getfielddefinition`): a field of documentImageSchema. */
+export const documentImageFieldDefinitionSchema = z.object({
+  name: z.string(),
+  type: z.enum(['string', 'number', 'boolean', 'date', 'text']).describe('text: long text, shown truncated'),
+});
+export type DocumentImageFieldDefinition = z.infer<typeof documentImageFieldDefinitionSchema>;
+export const documentImageFieldDefinitionListSchema = z.array(documentImageFieldDefinitionSchema);
+
+/** `GET pim/documentimage/autocomplete`: the picker query, optionally only the images of one set. */
+export const documentImageAutocompleteQuery = typeaheadQuery.extend({
+  setUuid: z.uuid('setUuid must be the UUID of an image set.').optional(),
+});
+export type DocumentImageAutocompleteQuery = z.infer<typeof documentImageAutocompleteQuery>;
+export const documentImageAutocompletePageSchema = typeaheadPage(namedRefSchema);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRefSchema } from './common.js';
+import { namedRefSchema, typeaheadPage, typeaheadQuery } from './common.js';
 
 export const IMAGE_SET_NAME_MAX = 255;
 
@@ -65,5 +65,24 @@ export const updateImageSetRequestSchema = z.object({
 });
 export type UpdateImageSetRequest = z.infer<typeof updateImageSetRequestSchema>;
 
-/** Sort of a set's children (the tree's Sort button): by name in natural order. */
+/**
+ * `POST pim/documentimageset/{uuid}/sort`: orders a set's sub-sets and images by name in natural
+ * order (page 2 before page 10) and answers the hierarchy. This call is ours: the spec only names
+ * the tree's Sort button, not the call behind it.
+ */
 export const sortHierarchyRequestSchema = z.object({});
+
+/** Suggestions a picker shows per page (`GET pim/documentimageset/autocomplete`). */
+export const IMAGE_SET_AUTOCOMPLETE_PAGE_SIZE = 20;
+
+/**
+ * Query of the image set picker: the shared Typeahead query, plus `exclude`, a set to leave out
+ * (the tree's 'Add imageset' picker leaves out the set it adds to).
+ */
+export const imageSetAutocompleteQuery = typeaheadQuery.extend({
+  exclude: z.uuid('The set to exclude must be a UUID.').optional(),
+});
+export type ImageSetAutocompleteQuery = z.infer<typeof imageSetAutocompleteQuery>;
+
+export const imageSetAutocompleteResponseSchema = typeaheadPage(namedRefSchema);
+export type ImageSetAutocompleteResponse = z.infer<typeof imageSetAutocompleteResponseSchema>;

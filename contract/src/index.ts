@@ -6,3 +6,4 @@ export * from './users.js';
 export * from './imagesets.js';
 export * from './documentimages.js';
 export * from './acl.js';
+export * from './iiif.js';

@@ -12,6 +12,12 @@ import { installErrorHandler } from './platform/http/error-handler.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { imageSetRoutes } from './modules/imagesets/routes.js';
+import { imageSetHierarchyRoutes } from './modules/imagesets/hierarchy-routes.js';
+import { aclRoutes } from './modules/acl/routes.js';
+import { groupRoutes } from './modules/groups/routes.js';
+import { iiifApiRoutes, iiifImageRoutes } from './modules/iiif/routes.js';
+import { documentImageRoutes } from './modules/documentimages/routes.js';
+import { uploadRoutes } from './modules/uploads/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { inProcessFetch } from './modules/signin/in-process-fetch.js';
 import { registerSignIn } from './modules/signin/register.js';
@@ -122,7 +128,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     app.decorateRequest('principal', null);
     app.addHook('onRequest', async (req) => {
-      if (req.url.startsWith(config.apiBase)) req.principal = await authenticate(req.headers.authorization);
+      if (req.url.startsWith(config.apiBase) || req.url.startsWith('/iiif/')) req.principal = await authenticate(req.headers.authorization);
     });
 
     await registerSignIn(app, config, services);
@@ -133,10 +139,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(sessionRoutes, { sessions: services.sessions });
         await api.register(userRoutes, { users: services.users });
         await api.register(imageSetRoutes, { imageSets: services.imageSets, links });
+        await api.register(imageSetHierarchyRoutes, { hierarchy: services.imageSetHierarchy });
+        await api.register(aclRoutes, { acl: services.acl });
+        await api.register(groupRoutes, { groups: services.groups });
+        await api.register(iiifApiRoutes, { iiif: services.iiif, links });
+        await api.register(uploadRoutes, { uploads: services.uploads });
+        await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );
 
+    await app.register(iiifImageRoutes, { iiif: services.iiif, links });
     await serveWebApp(app, config.webDistDir, { apiBase: config.apiBase, providerName: config.oidc.providerName });
     await app.ready();
     return app;

@@ -12,6 +12,18 @@ import { ImageSetAccess } from './modules/imagesets/access.js';
 import { AccessRepository } from './modules/imagesets/access-repository.js';
 import { ImageSetRepository } from './modules/imagesets/repository.js';
 import { ImageSetService } from './modules/imagesets/service.js';
+import { HierarchyRepository } from './modules/imagesets/hierarchy-repository.js';
+import { ImageSetHierarchyService } from './modules/imagesets/hierarchy-service.js';
+import { AclRepository } from './modules/acl/repository.js';
+import { AclService } from './modules/acl/service.js';
+import { GroupRepository } from './modules/groups/repository.js';
+import { GroupService } from './modules/groups/service.js';
+import { IiifRepository } from './modules/iiif/repository.js';
+import { IiifService } from './modules/iiif/service.js';
+import { DocumentImageRepository } from './modules/documentimages/repository.js';
+import { DocumentImageService } from './modules/documentimages/service.js';
+import { UploadRepository } from './modules/uploads/repository.js';
+import { UploadService } from './modules/uploads/service.js';
 import { SessionRepository } from './modules/sessions/repository.js';
 import { SessionService } from './modules/sessions/service.js';
 import { relyingPartyFor } from './modules/signin/issuer.js';
@@ -34,6 +46,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const accounts = localAccountsOf(userRepository);
   const providerSecrets = new ProviderSecrets(new ServerSecretRepository(db));
   const imageSetAccess = new ImageSetAccess(new AccessRepository(db));
+  const groups = new GroupService(new GroupRepository(db));
   return {
     files: new FileStore(config.dataDir),
     sessions,
@@ -41,6 +54,12 @@ export function createServices(database: Database, config: Config, options: Serv
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
     imageSetAccess,
     imageSets: new ImageSetService(new ImageSetRepository(db), imageSetAccess),
+    imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), new ImageSetRepository(db), imageSetAccess),
+    groups,
+    acl: new AclService(new AclRepository(db), groups, imageSetAccess),
+    iiif: new IiifService(new IiifRepository(db), imageSetAccess, new ImageSetService(new ImageSetRepository(db), imageSetAccess), new FileStore(config.dataDir)),
+    uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir), imageSetAccess),
+    documentImages: new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, new FileStore(config.dataDir)),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

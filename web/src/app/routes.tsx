@@ -1,12 +1,15 @@
 import type { RouteObject } from 'react-router';
 import { ChangelogPage } from '../pages/changelog/changelog-page';
-import { ImageSetPage } from '../pages/imagesets/image-set-page';
+import { DocumentImagePage } from '../pages/documentimage/document-image-page';
+import { DocumentImagesPage } from '../pages/documentimages/document-images-page';
+import { ImageSetPage } from '../pages/imageset/image-set-page';
 import { ImageSetsPage } from '../pages/imagesets/image-sets-page';
 import { LandingPage } from '../pages/landing/landing-page';
 import { LoginGooglePage } from '../pages/login/login-google-page';
 import { LoginPage } from '../pages/login/login-page';
 import { SettingsPage } from '../pages/settings/settings-page';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
+import { AnalyzeImagePage } from '../pages/viewer/analyze-image-page';
 import { RouteErrorFallback } from './error-boundary';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -16,10 +19,10 @@ import { NotFoundPage } from './not-found-page';
  * the path under /pim/ and also names the screen's title in the pages namespace (`screens.*`).
  */
 export const UNAVAILABLE_SCREENS = [
-  'analyzeimage', 'analyzeimagemanual', 'metadataoverview', 'analyzeimagemanualnew',
+  'analyzeimagemanual', 'metadataoverview', 'analyzeimagemanualnew',
   'analyzeimagemanualfieldset', 'dashboard', 'elasticsearchindex', 'elasticsearchindices',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
-  'findsiamesesingleimageset', 'configuration', 'configurations', 'documentimage', 'documentimages',
+  'findsiamesesingleimageset', 'configuration', 'configurations',
   'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs', 'pimuser',
   'pimuser/self', 'pimusers', 'search', 'imagedescription', 'jobs', 'job', 'polygon',
   'pimfieldsetedit', 'pimfieldsets', 'pimgroup', 'pimgroupedit', 'pimgroups', 'pimsimpletextline',
@@ -47,6 +50,9 @@ export const routes: RouteObject[] = withShell([
   { path: 'logingoogle', element: <LoginGooglePage /> },
   { path: 'imagesets', element: <ImageSetsPage /> },
   { path: 'imageset', element: <ImageSetPage /> },
+  { path: 'documentimage', element: <DocumentImagePage /> },
+  { path: 'documentimages', element: <DocumentImagesPage /> },
+  { path: 'analyzeimage', element: <AnalyzeImagePage /> },
   { path: 'settings', element: <SettingsPage /> },
   { path: 'changelog', element: <ChangelogPage /> },
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),

@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { AclPermission } from '@pim/contract';
+import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
 
 /** Permissions that satisfy a required one: WRITE includes READ, DELETE includes WRITE. */
@@ -12,7 +13,8 @@ export function grantingPermissions(required: AclPermission): AclPermission[] {
 /**
  * SQL that is true when an ACL entry on `subjectId` grants `required` to one of the user's groups:
  * a group they are a member of with the entry's role, or any group above it (members of a
- * sub-group belong to its parents too). UNION stops on cycles in the group graph.
+ * sub-group belong to its parents too). UNION stops on cycles in the group graph. A deleted group
+ * grants nothing.
  */
 export function aclGrants(userId: string, subjectId: Expression<string>, required: AclPermission): Expression<SqlBool> {
   const permissions = grantingPermissions(required);
@@ -24,8 +26,24 @@ export function aclGrants(userId: string, subjectId: Expression<string>, require
     )
     select 1 from acl_entry e
     join my_groups g on g.group_id = e.group_id and lower(g.role) = lower(e.role)
+    join pim_group pg on pg.id = e.group_id and pg.deleted_at is null
     where e.subject_id = ${subjectId} and e.permission in (${sql.join(permissions)})
   )`;
+}
+
+/**
+ * SQL that is true for the sets (under `alias`) a caller may read in a list or picker: the
+ * policy's scope, with ACL grants decided by `aclGrants`. Deleted sets are the caller's query's
+ * business.
+ */
+export function visibleSets(scope: VisibilityScope, alias: string): Expression<SqlBool> {
+  if (scope.all) return sql<SqlBool>`true`;
+  const { ownerId, includePublic, includeGranted } = scope;
+  const visible: Expression<SqlBool>[] = [];
+  if (ownerId) visible.push(sql<SqlBool>`${sql.ref(`${alias}.owner_id`)} = ${ownerId}`);
+  if (includePublic) visible.push(sql<SqlBool>`${sql.ref(`${alias}.public_document_image_set`)}`);
+  if (includeGranted && ownerId) visible.push(aclGrants(ownerId, sql.ref(`${alias}.id`), 'READ'));
+  return visible.length ? sql<SqlBool>`(${sql.join(visible, sql` or `)})` : sql<SqlBool>`false`;
 }
 
 export interface SetAccessFacts {

@@ -33,6 +33,18 @@ export class ImageSetAccess {
   }
 
   /**
+   * Throws 401/404/403 unless the caller owns the set or is an admin: the decisions that give
+   * other people access (publishing the set, its ACL entries) are the owner's. `action` completes
+   * the 403 message, e.g. 'change who has access to it'.
+   */
+  async requireOwner(principal: Principal | null, setId: string, action: string): Promise<Principal> {
+    const caller = await this.requireSet(principal, setId, 'READ');
+    const set = await this.repo.findSet(setId);
+    if (isAdmin(caller) || (set?.ownerId != null && set.ownerId === caller.userId)) return caller;
+    throw forbidden(`Only the owner of this image set or an administrator may ${action}.`);
+  }
+
+  /**
    * An image may be read by its owner, or by anyone who may read a set that holds it; changed
    * by its owner or anyone with the permission on a set that holds it.
    */

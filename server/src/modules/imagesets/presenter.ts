@@ -1,4 +1,6 @@
-import type { DocumentImageSet } from '@pim/contract';
+import type { DocumentImageSet, Hierarchy, NamedRef } from '@pim/contract';
+import type { HierarchyItem } from './hierarchy-repository.js';
+import type { HierarchyRecord } from './hierarchy-service.js';
 import type { ImageSetRecord } from './repository.js';
 
 /** The API shape of an image set, built field by field from the record. */
@@ -22,4 +24,16 @@ export function presentImageSet(set: ImageSetRecord, links: { publicUrl: string;
     updated: set.updatedAt.toISOString(),
     deleted: set.deletedAt?.toISOString() ?? null,
   };
+}
+
+const entry = (item: HierarchyItem) => ({ id: item.id, name: item.name });
+
+/** The tree of one set: the set, then its sub-sets and images in order. */
+export function presentHierarchy(h: HierarchyRecord): Hierarchy {
+  return { imageset: entry(h.imageset), subsets: h.subsets.map(entry), images: h.images.map(entry) };
+}
+
+/** A set as a picker suggests it. */
+export function presentImageSetRef(set: { id: string; name: string }): NamedRef {
+  return { uuid: set.id, name: set.name };
 }

@@ -1,7 +1,7 @@
-import type { Expression, Kysely, SqlBool } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
-import { aclGrants } from './access-repository.js';
+import { visibleSets } from './access-repository.js';
 
 /** An image set row with the names of what it refers to. */
 export interface ImageSetRecord {
@@ -21,6 +21,18 @@ export interface ImageSetRecord {
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
+}
+
+/** Fields of a set that `update` may change; undefined means unchanged. */
+export interface ImageSetChanges {
+  name?: string;
+  prettyName?: string | null;
+  description?: string | null;
+  searchIndexId?: string | null;
+  publish?: boolean;
+  license?: string | null;
+  publicDataSet?: boolean;
+  publicDocumentImageSet?: boolean;
 }
 
 export class ImageSetRepository {
@@ -55,24 +67,63 @@ export class ImageSetRepository {
   }
 
   async list(scope: VisibilityScope): Promise<ImageSetRecord[]> {
-    let q = this.selectSets();
-    if (!scope.all) {
-      const { ownerId, includePublic, includeGranted } = scope;
-      q = q.where((eb) => {
-        const visible: Expression<SqlBool>[] = [];
-        if (ownerId) visible.push(eb('s.owner_id', '=', ownerId));
-        if (includePublic) visible.push(eb('s.public_document_image_set', '=', true));
-        if (includeGranted && ownerId) visible.push(aclGrants(ownerId, eb.ref('s.id'), 'READ'));
-        return visible.length ? eb.or(visible) : eb.val(false);
-      });
-    }
-    const rows = await q.orderBy('s.created_at', 'desc').orderBy('s.id').execute();
+    const rows = await this.selectSets().where(visibleSets(scope, 's')).orderBy('s.created_at', 'desc').orderBy('s.id').execute();
     return rows.map(toRecord);
+  }
+
+  /** A page of the sets in `scope` whose name contains `filter` (any case), by name. */
+  autocomplete(
+    scope: VisibilityScope,
+    query: { filter: string; exclude?: string; skip: number; limit: number },
+  ): Promise<{ id: string; name: string }[]> {
+    let q = this.db
+      .selectFrom('document_image_set as s')
+      .select(['s.id', 's.name'])
+      .where('s.deleted_at', 'is', null)
+      .where(visibleSets(scope, 's'));
+    if (query.filter) q = q.where(sql<boolean>`strpos(lower(s.name), lower(${query.filter})) > 0`);
+    if (query.exclude) q = q.where('s.id', '<>', query.exclude);
+    return q.orderBy(sql`lower(s.name)`).orderBy('s.id').offset(query.skip).limit(query.limit).execute();
   }
 
   async findById(id: string): Promise<ImageSetRecord | undefined> {
     const row = await this.selectSets().where('s.id', '=', id).executeTakeFirst();
     return row && toRecord(row);
+  }
+
+  async searchIndexExists(id: string): Promise<boolean> {
+    const row = await this.db.selectFrom('search_index').select('id').where('id', '=', id).executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Changes the given fields (undefined ones stay) and stamps the update. */
+  async update(id: string, changes: ImageSetChanges): Promise<void> {
+    await this.db
+      .updateTable('document_image_set')
+      .set({
+        ...(changes.name !== undefined && { name: changes.name }),
+        ...(changes.prettyName !== undefined && { pretty_name: changes.prettyName }),
+        ...(changes.description !== undefined && { description: changes.description }),
+        ...(changes.searchIndexId !== undefined && { search_index_id: changes.searchIndexId }),
+        ...(changes.publish !== undefined && { publish: changes.publish }),
+        ...(changes.license !== undefined && { license: changes.license }),
+        ...(changes.publicDataSet !== undefined && { public_data_set: changes.publicDataSet }),
+        ...(changes.publicDocumentImageSet !== undefined && { public_document_image_set: changes.publicDocumentImageSet }),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .execute();
+  }
+
+  /** Marks the set deleted; its rows stay, every query of live sets skips it. */
+  async softDelete(id: string): Promise<void> {
+    await this.db
+      .updateTable('document_image_set')
+      .set({ deleted_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .execute();
   }
 
   async create(values: { id: string; name: string; ownerId: string | null }): Promise<void> {

@@ -3,18 +3,24 @@ import {
   createImageSetResponseSchema,
   documentImageSetListSchema,
   documentImageSetSchema,
+  imageSetAutocompleteQuery,
+  imageSetAutocompleteResponseSchema,
   onlyOwnDataQuery,
+  updateImageSetRequestSchema,
 } from '@pim/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.js';
-import { presentImageSet } from './presenter.js';
+import { presentImageSet, presentImageSetRef } from './presenter.js';
 import type { ImageSetService } from './service.js';
 
 export interface ImageSetRoutesOptions {
   imageSets: ImageSetService;
   links: { publicUrl: string; apiBase: string };
 }
+
+/** Path parameter of every call about one set. */
+export const imageSetParams = z.object({ uuid: z.uuid('The image set id must be a UUID.') });
 
 export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = async (app, { imageSets, links }) => {
   const tags = ['Image sets'];
@@ -52,12 +58,57 @@ export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = asyn
   );
 
   app.get(
+    '/pim/documentimageset/autocomplete',
+    {
+      schema: {
+        tags,
+        summary: 'Sets the caller may read whose name contains the filter, a page at a time',
+        querystring: imageSetAutocompleteQuery,
+        response: { 200: imageSetAutocompleteResponseSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const page = await imageSets.autocomplete(req.principal, req.query);
+      return { results: page.results.map(presentImageSetRef), pageSize: page.pageSize };
+    },
+  );
+
+  app.post(
+    '/pim/documentimageset/update',
+    {
+      schema: {
+        tags,
+        summary: 'Change the settings of a set (only the fields sent)',
+        body: updateImageSetRequestSchema,
+        response: { 200: documentImageSetSchema, ...errorResponses },
+      },
+    },
+    async (req) => presentImageSet(await imageSets.update(req.principal, req.body), links),
+  );
+
+  app.delete(
+    '/pim/documentimageset/:uuid',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a set (it disappears from lists, trees and pickers)',
+        params: imageSetParams,
+        response: { 204: z.null().describe('deleted'), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await imageSets.delete(req.principal, req.params.uuid);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
     '/pim/documentimageset/:uuid',
     {
       schema: {
         tags,
         summary: 'One image set',
-        params: z.object({ uuid: z.uuid('The image set id must be a UUID.') }),
+        params: imageSetParams,
         response: { 200: documentImageSetSchema, ...errorResponses },
       },
     },

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateImageSetRequest } from '@pim/contract';
+import {
+  type CreateImageSetRequest,
+  IMAGE_SET_AUTOCOMPLETE_PAGE_SIZE,
+  type ImageSetAutocompleteQuery,
+  type UpdateImageSetRequest,
+} from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
-import { notFound } from '../../platform/errors.js';
+import { badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from './access.js';
 import type { ImageSetRecord, ImageSetRepository } from './repository.js';
+
+/** An optional text field: a blank value clears it rather than storing whitespace. */
+const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
 export class ImageSetService {
   constructor(
@@ -19,9 +27,7 @@ export class ImageSetService {
 
   async get(principal: Principal | null, id: string): Promise<ImageSetRecord> {
     await this.access.requireSet(principal, id, 'READ');
-    const set = await this.sets.findById(id);
-    if (!set) throw notFound(`There is no image set with id ${id}.`);
-    return set;
+    return this.find(id);
   }
 
   async create(principal: Principal | null, input: CreateImageSetRequest): Promise<{ uuid: string }> {
@@ -29,5 +35,59 @@ export class ImageSetService {
     const id = randomUUID();
     await this.sets.create({ id, name: input.imageset, ownerId: caller.userId });
     return { uuid: id };
+  }
+
+  /**
+   * Changes the fields the request carries. Making a set public or private changes who may see
+   * it, so that one is the owner's (or an admin's) decision, not every writer's.
+   */
+  async update(principal: Principal | null, input: UpdateImageSetRequest): Promise<ImageSetRecord> {
+    const caller = await this.access.requireSet(principal, input.uuid, 'WRITE');
+    const current = await this.find(input.uuid);
+    const makesPublic = input.publicDocumentImageSet;
+    if (makesPublic !== undefined && makesPublic !== current.publicDocumentImageSet) {
+      await this.access.requireOwner(caller, input.uuid, 'make it public or private');
+    }
+    const index = input.elasticSearchIndex;
+    if (index && !(await this.sets.searchIndexExists(index.uuid))) {
+      throw badRequest(`There is no search index with id ${index.uuid}. Choose one from the list.`);
+    }
+    await this.sets.update(input.uuid, {
+      name: input.imageset,
+      prettyName: blankToNull(input.prettyName),
+      description: input.description,
+      searchIndexId: index === undefined ? undefined : (index?.uuid ?? null),
+      publish: input.publish,
+      license: blankToNull(input.license),
+      publicDataSet: input.publicDataSet,
+      publicDocumentImageSet: makesPublic,
+    });
+    return this.find(input.uuid);
+  }
+
+  /** Soft delete: the set disappears from every list, tree and picker; its rows stay. */
+  async delete(principal: Principal | null, id: string): Promise<void> {
+    await this.access.requireSet(principal, id, 'DELETE');
+    await this.sets.softDelete(id);
+  }
+
+  async autocomplete(
+    principal: Principal | null,
+    query: ImageSetAutocompleteQuery,
+  ): Promise<{ results: { id: string; name: string }[]; pageSize: number }> {
+    const caller = requireSignedIn(principal);
+    const results = await this.sets.autocomplete(visibilityScope(caller, query.onlyOwnData), {
+      filter: query.filter.trim(),
+      exclude: query.exclude,
+      skip: query.skip,
+      limit: IMAGE_SET_AUTOCOMPLETE_PAGE_SIZE,
+    });
+    return { results, pageSize: IMAGE_SET_AUTOCOMPLETE_PAGE_SIZE };
+  }
+
+  private async find(id: string): Promise<ImageSetRecord> {
+    const set = await this.sets.findById(id);
+    if (!set) throw notFound(`There is no image set with id ${id}.`);
+    return set;
   }
 }

@@ -114,3 +114,28 @@ describe('DataTable', () => {
     expect(headers()).toEqual(['name', 'size', 'public']);
   });
 });
+
+describe('DataTable in server-side mode', () => {
+  function renderServerTable(search = '') {
+    // The "server" sent page 3 of 25, already sorted and filtered: the table shows it as it is.
+    const page = [items[24], items[3]] as Item[];
+    return renderPage(
+      <DataTable label="Sets" columns={columns} data={page} getRowId={(item) => item.name} serverSide={{ rowCount: 25 }} />,
+      `/list${search}`,
+    );
+  }
+
+  it("shows the server's page unchanged, with the server's total", () => {
+    renderServerTable(`?state=${encodeURIComponent('{"pageIndex":2,"sorting":[{"id":"size","desc":false}]}')}`);
+    expect(shownNames()).toEqual(['Set 25', 'Set 4']);
+    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.getByText('21–25 of 25')).toBeTruthy();
+  });
+
+  it('keeps paging in the address for the caller to ask the server', async () => {
+    const { router } = renderServerTable();
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(urlState(router)).toMatchObject({ pageIndex: 1 });
+    expect(shownNames()).toEqual(['Set 25', 'Set 4']);
+  });
+});

@@ -36,6 +36,11 @@ export interface DataTableProps<T> {
   stateParam?: string;
   /** Buttons shown above the table, left of the column picker. */
   toolbar?: ReactNode;
+  /**
+   * Server-side mode: `data` is already the current page, sorted and filtered by the server from
+   * the table state (read it with useTableUrlState); `rowCount` is the server's total.
+   */
+  serverSide?: { rowCount: number };
 }
 
 /** The label sorts; it fills the cell so a click anywhere on the header (but the filter button) sorts. */
@@ -109,6 +114,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       setState({ ...state, columnVisibility: functionalUpdate(updater, state.columnVisibility) }),
     // Otherwise the arrival of the data would reset a page index that came from a permalink.
     autoResetPageIndex: false,
+    manualPagination: Boolean(props.serverSide),
+    manualSorting: Boolean(props.serverSide),
+    manualFiltering: Boolean(props.serverSide),
+    rowCount: props.serverSide?.rowCount,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),

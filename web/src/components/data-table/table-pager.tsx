@@ -12,7 +12,8 @@ import { PAGE_SIZES } from './table-state';
 export function TablePager<T>({ table }: { table: Table<T> }) {
   const { t } = useTranslation();
   const { pageIndex, pageSize } = table.getState().pagination;
-  const count = table.getFilteredRowModel().rows.length;
+  // The filtered count for client-side tables, the server's total for server-side ones.
+  const count = table.getRowCount();
   const pageCount = Math.max(table.getPageCount(), 1);
   const from = count === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min((pageIndex + 1) * pageSize, count);

@@ -1,6 +1,6 @@
 import { typeaheadPage } from '@pim/contract';
 import { z } from 'zod';
-import { apiFetch } from '../../api/client';
+import { apiFetch, type QueryValue } from '../../api/client';
 
 /** The spec's picker rule: search when the term is empty (show the first options) or longer than 2 characters. */
 export function shouldSearch(term: string): boolean {
@@ -17,6 +17,8 @@ interface FetchOptions {
   onlyOwnData: boolean;
   term: string;
   skip: number;
+  /** Extra parameters of this picker, e.g. the set whose images it offers. */
+  params?: Record<string, QueryValue>;
   signal?: AbortSignal;
 }
 
@@ -24,10 +26,10 @@ interface FetchOptions {
 export async function fetchTypeaheadChunk<T>(
   url: string,
   itemSchema: z.ZodType<T>,
-  { onlyOwnData, term, skip, signal }: FetchOptions,
+  { onlyOwnData, term, skip, params, signal }: FetchOptions,
 ): Promise<TypeaheadChunk<T>> {
   const response = await apiFetch(url, {
-    query: { onlyOwnData, filter: term, skip: skip > 0 ? skip : undefined },
+    query: { ...params, onlyOwnData, filter: term, skip: skip > 0 ? skip : undefined },
     schema: z.union([z.array(itemSchema), typeaheadPage(itemSchema)]),
     signal,
   });

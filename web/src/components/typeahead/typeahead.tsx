@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import type { QueryValue } from '../../api/client';
 import { useOwnDataOnly } from '../../app/own-data';
 import { fetchTypeaheadChunk, shouldSearch } from './typeahead-source';
 
@@ -20,10 +21,12 @@ export interface TypeaheadProps<T> {
   onChange: (item: T | null) => void;
   placeholder?: string;
   disabled?: boolean;
+  /** Extra query parameters; a change asks the server again. */
+  params?: Record<string, QueryValue>;
 }
 
 /** A server-backed picker. It reloads when the term or the 'Own data only' preference changes. */
-export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, onChange, placeholder, disabled }: TypeaheadProps<T>) {
+export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, onChange, placeholder, disabled, params }: TypeaheadProps<T>) {
   const { t } = useTranslation();
   const [onlyOwnData] = useOwnDataOnly();
   const [search, setSearch] = useState(value ? getLabel(value) : '');
@@ -43,8 +46,9 @@ export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, 
 
   const searchable = shouldSearch(term);
   const query = useInfiniteQuery({
-    queryKey: ['typeahead', url, onlyOwnData, term],
-    queryFn: ({ pageParam, signal }) => fetchTypeaheadChunk(url, itemSchema, { onlyOwnData, term, skip: pageParam, signal }),
+    queryKey: ['typeahead', url, params, onlyOwnData, term],
+    queryFn: ({ pageParam, signal }) =>
+      fetchTypeaheadChunk(url, itemSchema, { onlyOwnData, term, skip: pageParam, params, signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((count, page) => count + page.items.length, 0) : undefined),
     enabled: wanted && searchable,

@@ -53,8 +53,16 @@ describe('/pim/imagesets', () => {
     const table = await screen.findByRole('table', { name: 'Imagesets' });
     expect(await within(table).findByText('Psalter')).toBeTruthy();
     const headers = within(table.querySelector('thead tr') as HTMLElement).getAllByRole('columnheader');
-    expect(headers.map((th) => th.textContent)).toEqual(['imageset', 'uuid', 'longName', 'prettyName']);
+    expect(headers.map((th) => th.textContent)).toEqual(['imageset', 'uuid', 'longName', 'prettyName', 'Actions']);
     expect(fetchedUrls(fetchMock)).toContain('/api/pim/documentimageset?onlyOwnData=false');
+  });
+
+  it("offers 'Analyze manually' with the set's manifest as uri", async () => {
+    server();
+    renderApp('/imagesets');
+    const links = await screen.findAllByRole('link', { name: 'Analyze manually' });
+    const manifest = `http://localhost/api/pim/imageset/${SET_A}/manifest`;
+    expect(links[0]?.getAttribute('href')).toBe(`/pim/analyzeimagemanualfieldset?uri=${encodeURIComponent(manifest)}`);
   });
 
   it("reloads with onlyOwnData=true when 'Own data only' is ticked", async () => {

@@ -1,10 +1,10 @@
-import { Button, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DocumentImageSet } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useImageSets } from '../../api/imagesets';
 import { useOwnDataOnly } from '../../app/own-data';
 import { RequireSignIn } from '../../app/require-sign-in';
@@ -13,6 +13,18 @@ import { IMAGE_SET_HIDDEN_COLUMNS, imageSetColumns } from './image-set-columns';
 import { NewImageSetModal } from './new-image-set-modal';
 
 const rowId = (set: DocumentImageSet) => set.uuid;
+
+/** The downloads and the PDF link come with their endpoints; manual analysis works from the manifest. */
+function RowActions({ set }: { set: DocumentImageSet }) {
+  const { t } = useTranslation('imagesets');
+  return (
+    <Anchor component={Link} size="sm" to={`/analyzeimagemanualfieldset?uri=${encodeURIComponent(set.remoteUri)}`}>
+      {t('list.analyzeManually')}
+    </Anchor>
+  );
+}
+
+const renderActions = (set: DocumentImageSet) => <RowActions set={set} />;
 
 function ImageSetsTable() {
   const { t } = useTranslation('imagesets');
@@ -30,6 +42,7 @@ function ImageSetsTable() {
         data={imageSets.data}
         loading={imageSets.isPending}
         getRowId={rowId}
+        renderActions={renderActions}
         defaultHiddenColumns={IMAGE_SET_HIDDEN_COLUMNS}
         onRowClick={(set) => void navigate(`/imageset?uuid=${encodeURIComponent(set.uuid)}`)}
         toolbar={

@@ -1,0 +1,311 @@
+import type { DocumentImageListQuery } from '@pim/contract';
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import type { VisibilityScope } from '../../platform/auth/policy.js';
+import type { DB } from '../../platform/db/schema.js';
+import { visibleSets } from '../imagesets/access-repository.js';
+
+/** A document image with its owner's name and, when listed in a set, its position there. */
+export interface DocumentImageRecord {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+  pageNumber: number | null;
+  remoteUri: string | null;
+  broken: boolean;
+  publish: boolean;
+  eadId: string | null;
+  deskewAngle: number | null;
+  columnCount: number | null;
+  linesCount: number | null;
+  confidence: number | null;
+  languageBest: string | null;
+  tiled: boolean;
+  owner: { id: string; name: string } | null;
+  createdAt: Date;
+  updatedAt: Date;
+  position: number | null;
+}
+
+export interface TranscriptionRecord {
+  id: string;
+  imageId: string;
+  format: string;
+  sourceFileId: string | null;
+  transcriber: string | null;
+  language: string | null;
+  version: string | null;
+  analyzed: Date | null;
+  params: unknown;
+  status: string;
+  cleanText: string;
+  createdAt: Date;
+}
+
+export interface StoredFileRecord {
+  id: string;
+  sha256: string;
+  sizeBytes: number;
+  mediaType: string;
+  originalName: string;
+}
+
+/** The sortable columns of the image table and the SQL each sorts by. */
+const SORT_COLUMNS: Record<DocumentImageListQuery['sort'], string> = {
+  pageorder: 'm.position',
+  label: 'd.label',
+  created: 'd.created_at',
+  updated: 'd.updated_at',
+  height: 'd.height',
+  width: 'd.width',
+  pagenumber: 'd.page_number',
+  deskewAngle: 'd.deskew_angle',
+  columnCount: 'd.column_count',
+  linesCount: 'd.lines_count',
+  confidence: 'd.confidence',
+};
+
+export class DocumentImageRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private selectImages() {
+    return this.db
+      .selectFrom('document_image as d')
+      .leftJoin('pim_user as u', 'u.id', 'd.owner_id')
+      .select([
+        'd.id',
+        'd.label',
+        'd.width',
+        'd.height',
+        'd.page_number',
+        'd.remote_uri',
+        'd.broken',
+        'd.publish',
+        'd.ead_id',
+        'd.deskew_angle',
+        'd.column_count',
+        'd.lines_count',
+        'd.confidence',
+        'd.language_best',
+        'd.tiled_file_id',
+        'd.owner_id',
+        'u.name as owner_name',
+        'd.created_at',
+        'd.updated_at',
+      ]);
+  }
+
+  async findById(id: string): Promise<DocumentImageRecord | undefined> {
+    const row = await this.selectImages().where('d.id', '=', id).executeTakeFirst();
+    return row && toRecord(row, null);
+  }
+
+  /**
+   * One page of a set's images. Paging by (set_id, position) walks the index, and the count uses
+   * it too, so a set of 100,000 images never loads more than a page of rows.
+   */
+  async pageOfSet(setId: string, q: DocumentImageListQuery): Promise<{ rows: DocumentImageRecord[]; total: number }> {
+    const filters = (alias: { d: string }) => {
+      const where: Expression<SqlBool>[] = [];
+      const col = (c: string) => sql.ref(`${alias.d}.${c}`);
+      if (q.label) where.push(sql<SqlBool>`strpos(lower(${col('label')}), lower(${q.label})) > 0`);
+      if (q.minWidth !== undefined) where.push(sql<SqlBool>`${col('width')} >= ${q.minWidth}`);
+      if (q.maxWidth !== undefined) where.push(sql<SqlBool>`${col('width')} <= ${q.maxWidth}`);
+      if (q.minHeight !== undefined) where.push(sql<SqlBool>`${col('height')} >= ${q.minHeight}`);
+      if (q.maxHeight !== undefined) where.push(sql<SqlBool>`${col('height')} <= ${q.maxHeight}`);
+      return where.length ? sql<SqlBool>`${sql.join(where, sql` and `)}` : sql<SqlBool>`true`;
+    };
+    const direction = q.desc ? sql`desc` : sql`asc`;
+    const filtered = q.label !== undefined || [q.minWidth, q.maxWidth, q.minHeight, q.maxHeight].some((v) => v !== undefined);
+    const rows =
+      q.sort === 'pageorder' && !filtered
+        ? // The common case: skip and take on the (set_id, position) index alone, then join the page.
+          await this.selectImages()
+            .innerJoin(
+              this.db
+                .selectFrom('image_set_image')
+                .select(['image_id', 'position'])
+                .where('set_id', '=', setId)
+                .orderBy(sql`position ${direction}`)
+                .orderBy(sql`image_id ${direction}`)
+                .offset(q.page * q.pageSize)
+                .limit(q.pageSize)
+                .as('m'),
+              (join) => join.onRef('m.image_id', '=', 'd.id'),
+            )
+            .select('m.position')
+            .orderBy(sql`m.position ${direction}`)
+            .orderBy(sql`d.id ${direction}`)
+            .execute()
+        : await this.selectImages()
+            .innerJoin('image_set_image as m', 'm.image_id', 'd.id')
+            .select('m.position')
+            .where('m.set_id', '=', setId)
+            .where(filters({ d: 'd' }))
+            .orderBy(sql`${sql.ref(SORT_COLUMNS[q.sort])} ${direction}`)
+            .orderBy(sql`d.id ${direction}`)
+            .offset(q.page * q.pageSize)
+            .limit(q.pageSize)
+            .execute();
+    const count = filtered
+      ? await this.db
+          .selectFrom('image_set_image as m')
+          .innerJoin('document_image as d', 'd.id', 'm.image_id')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('m.set_id', '=', setId)
+          .where(filters({ d: 'd' }))
+          .executeTakeFirstOrThrow()
+      : await this.db
+          .selectFrom('image_set_image as m')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('m.set_id', '=', setId)
+          .executeTakeFirstOrThrow();
+    return { rows: rows.map((r) => toRecord(r, r.position)), total: Number(count.n) };
+  }
+
+  /** Transcriptions of the given images, newest first. */
+  async transcriptionsOf(imageIds: string[]): Promise<TranscriptionRecord[]> {
+    if (imageIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('transcription')
+      .select([
+        'id',
+        'image_id',
+        'format',
+        'source_file_id',
+        'transcriber',
+        'language',
+        'version',
+        'analyzed',
+        'params',
+        'status',
+        'clean_text',
+        'created_at',
+      ])
+      .where('image_id', 'in', imageIds)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      imageId: r.image_id,
+      format: r.format,
+      sourceFileId: r.source_file_id,
+      transcriber: r.transcriber,
+      language: r.language,
+      version: r.version,
+      analyzed: r.analyzed,
+      params: r.params,
+      status: r.status,
+      cleanText: r.clean_text,
+      createdAt: r.created_at,
+    }));
+  }
+
+  /** The live sets holding the image that `scope` may read, by name. */
+  setsOfImage(imageId: string, scope: VisibilityScope): Promise<{ id: string; name: string }[]> {
+    return this.db
+      .selectFrom('image_set_image as m')
+      .innerJoin('document_image_set as s', 's.id', 'm.set_id')
+      .select(['s.id', 's.name'])
+      .where('m.image_id', '=', imageId)
+      .where('s.deleted_at', 'is', null)
+      .where(visibleSets(scope, 's'))
+      .orderBy(sql`lower(s.name)`)
+      .orderBy('s.id')
+      .execute();
+  }
+
+  /**
+   * A page of the images `scope` may read (its own, or held by a set it may read) whose label
+   * contains `filter`; with `setId`, only that set's images, in their order.
+   */
+  autocomplete(
+    scope: VisibilityScope,
+    q: { filter: string; skip: number; limit: number; setId?: string },
+  ): Promise<{ id: string; label: string }[]> {
+    let query = this.db.selectFrom('document_image as d').select(['d.id', 'd.label']);
+    if (q.setId) {
+      query = query.innerJoin('image_set_image as m', 'm.image_id', 'd.id').where('m.set_id', '=', q.setId);
+    } else if (!scope.all) {
+      query = query.where((eb) =>
+        eb.or([
+          ...(scope.ownerId ? [eb('d.owner_id', '=', scope.ownerId)] : []),
+          eb.exists(
+            eb
+              .selectFrom('image_set_image as v')
+              .innerJoin('document_image_set as s', 's.id', 'v.set_id')
+              .select(sql`1`.as('one'))
+              .whereRef('v.image_id', '=', 'd.id')
+              .where('s.deleted_at', 'is', null)
+              .where(visibleSets(scope, 's')),
+          ),
+        ]),
+      );
+    }
+    if (q.filter) query = query.where(sql<SqlBool>`strpos(lower(d.label), lower(${q.filter})) > 0`);
+    const ordered = q.setId
+      ? query.orderBy(sql`m.position`).orderBy('d.id')
+      : query.orderBy(sql`lower(d.label)`).orderBy('d.id');
+    return ordered.offset(q.skip).limit(q.limit).execute();
+  }
+
+  /** The stored original of an image. */
+  imageFile(imageId: string): Promise<StoredFileRecord | undefined> {
+    return this.storedFiles()
+      .innerJoin('document_image as d', 'd.file_id', 'f.id')
+      .where('d.id', '=', imageId)
+      .executeTakeFirst()
+      .then((r) => r && toFile(r));
+  }
+
+  /** A stored PDF or XML file and the live sets it was uploaded into. */
+  async setFile(fileId: string): Promise<{ file: StoredFileRecord; setIds: string[] } | undefined> {
+    const row = await this.storedFiles().where('f.id', '=', fileId).executeTakeFirst();
+    if (!row) return undefined;
+    const sets = await this.db
+      .selectFrom('image_set_file as l')
+      .innerJoin('document_image_set as s', 's.id', 'l.set_id')
+      .select('l.set_id')
+      .where('l.file_id', '=', fileId)
+      .where('s.deleted_at', 'is', null)
+      .execute();
+    return { file: toFile(row), setIds: sets.map((s) => s.set_id) };
+  }
+
+  private storedFiles() {
+    return this.db
+      .selectFrom('stored_file as f')
+      .select(['f.id', 'f.sha256', 'f.size_bytes', 'f.media_type', 'f.original_name']);
+  }
+}
+
+type ImageRow = Awaited<ReturnType<ReturnType<DocumentImageRepository['selectImages']>['executeTakeFirstOrThrow']>>;
+
+function toRecord(r: ImageRow, position: number | null): DocumentImageRecord {
+  return {
+    id: r.id,
+    label: r.label,
+    width: r.width,
+    height: r.height,
+    pageNumber: r.page_number,
+    remoteUri: r.remote_uri,
+    broken: r.broken,
+    publish: r.publish,
+    eadId: r.ead_id,
+    deskewAngle: r.deskew_angle,
+    columnCount: r.column_count,
+    linesCount: r.lines_count,
+    confidence: r.confidence,
+    languageBest: r.language_best,
+    tiled: r.tiled_file_id !== null,
+    owner: r.owner_id ? { id: r.owner_id, name: r.owner_name ?? '' } : null,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    position,
+  };
+}
+
+function toFile(r: { id: string; sha256: string; size_bytes: string; media_type: string; original_name: string }): StoredFileRecord {
+  return { id: r.id, sha256: r.sha256, sizeBytes: Number(r.size_bytes), mediaType: r.media_type, originalName: r.original_name };
+}

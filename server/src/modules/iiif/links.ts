@@ -1,0 +1,24 @@
+/** Where the server is reached from outside, and where the API lives under it. */
+export interface PublicLinks {
+  publicUrl: string;
+  apiBase: string;
+}
+
+/** The IIIF Image API service of an image (its info.json is this plus `/info.json`). */
+export function imageServiceUrl(links: PublicLinks, imageId: string): string {
+  return `${links.publicUrl}/iiif/3/${imageId}`;
+}
+
+/** The Presentation manifest of one image alone (the image's `iiifManifestUri`). */
+export function imageManifestUrl(links: PublicLinks, imageId: string): string {
+  return `${links.publicUrl}${links.apiBase}pim/documentimage/${imageId}/manifest`;
+}
+
+export function setManifestUrl(links: PublicLinks, setId: string): string {
+  return `${links.publicUrl}${links.apiBase}pim/imageset/${setId}/manifest`;
+}
+
+/** A canvas id lives under the manifest that holds it (a set's or an image's). */
+export function canvasUrl(manifestId: string, imageId: string): string {
+  return `${manifestId.replace(/\/manifest$/, '')}/canvas/${imageId}`;
+}

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+
+/** What the Image API and the manifests need of a document image and its stored files. */
+export interface IiifImageRecord {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+  sha256: string;
+  ownerId: string | null;
+  /** The pyramidal tiled TIFF, once it has been made. */
+  tiledSha256: string | null;
+}
+
+export interface NewStoredFile {
+  id: string;
+  sha256: string;
+  sizeBytes: number;
+  mediaType: string;
+  originalName: string;
+  ownerId: string | null;
+}
+
+export class IiifRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  private selectImages() {
+    return this.db
+      .selectFrom('document_image as d')
+      .innerJoin('stored_file as f', 'f.id', 'd.file_id')
+      .leftJoin('stored_file as t', 't.id', 'd.tiled_file_id')
+      .select(['d.id', 'd.label', 'd.width', 'd.height', 'd.owner_id', 'f.sha256', 't.sha256 as tiled_sha256']);
+  }
+
+  async findImage(id: string): Promise<IiifImageRecord | undefined> {
+    const row = await this.selectImages().where('d.id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** The images of a set in their order (position, then id so equal positions stay stable). */
+  async imagesOfSet(setId: string): Promise<IiifImageRecord[]> {
+    const rows = await this.selectImages()
+      .innerJoin('image_set_image as si', 'si.image_id', 'd.id')
+      .where('si.set_id', '=', setId)
+      .orderBy('si.position')
+      .orderBy('d.id')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  /** Records the pyramid file and links it to the image, both or neither. */
+  async attachPyramid(imageId: string, file: NewStoredFile): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.insertInto('stored_file').values(storedFileRow(file)).execute();
+      await trx.updateTable('document_image').set({ tiled_file_id: file.id }).where('id', '=', imageId).execute();
+    });
+  }
+}
+
+function storedFileRow(file: NewStoredFile) {
+  return {
+    id: file.id,
+    sha256: file.sha256,
+    size_bytes: file.sizeBytes,
+    media_type: file.mediaType,
+    original_name: file.originalName,
+    owner_id: file.ownerId,
+  };
+}
+
+type Row = Awaited<ReturnType<ReturnType<IiifRepository['selectImages']>['executeTakeFirstOrThrow']>>;
+
+function toRecord(r: Row): IiifImageRecord {
+  return {
+    id: r.id,
+    label: r.label,
+    width: r.width,
+    height: r.height,
+    sha256: r.sha256,
+    ownerId: r.owner_id,
+    tiledSha256: r.tiled_sha256,
+  };
+}

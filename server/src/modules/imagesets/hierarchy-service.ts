@@ -1,0 +1,100 @@
+import type { Principal } from '../../platform/auth/principal.js';
+import { visibilityScope } from '../../platform/auth/policy.js';
+import { badRequest, notFound } from '../../platform/errors.js';
+import type { ImageSetAccess } from './access.js';
+import type { HierarchyItem, HierarchyRepository } from './hierarchy-repository.js';
+import type { ImageSetRepository } from './repository.js';
+
+/** A set with its direct sub-sets and images, each in its order. */
+export interface HierarchyRecord {
+  imageset: HierarchyItem;
+  subsets: HierarchyItem[];
+  images: HierarchyItem[];
+}
+
+export const CYCLE_MESSAGE = 'An image set cannot contain itself or one of the sets that contain it.';
+
+/**
+ * Natural order of names: "page 2" before "page 10", case and accents ignored. A fixed locale
+ * keeps the order the same on every server.
+ */
+const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+const byName = (a: HierarchyItem, b: HierarchyItem) => naturalOrder.compare(a.name, b.name) || (a.id < b.id ? -1 : 1);
+
+/** The tree of a set: what it holds, adding and removing sub-sets and images, and Sort. */
+export class ImageSetHierarchyService {
+  constructor(
+    private readonly hierarchy: HierarchyRepository,
+    private readonly sets: ImageSetRepository,
+    private readonly access: ImageSetAccess,
+  ) {}
+
+  async get(principal: Principal | null, setId: string): Promise<HierarchyRecord> {
+    const caller = await this.access.requireSet(principal, setId, 'READ');
+    return this.load(caller, setId);
+  }
+
+  async addSubset(principal: Principal | null, setId: string, childId: string): Promise<HierarchyRecord> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    await this.access.requireSet(caller, childId, 'READ');
+    await this.hierarchy.transaction(async (tx) => {
+      await tx.lockSubsetGraph();
+      await tx.lockSet(setId);
+      if (await tx.isSelfOrAncestor(childId, setId)) throw badRequest(CYCLE_MESSAGE);
+      await tx.addSubset(setId, childId);
+    });
+    return this.load(caller, setId);
+  }
+
+  async removeSubset(principal: Principal | null, setId: string, childId: string): Promise<HierarchyRecord> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    if (!(await this.hierarchy.removeSubset(setId, childId))) {
+      throw notFound(`The image set ${childId} is not a sub-set of this image set.`);
+    }
+    return this.load(caller, setId);
+  }
+
+  async addImage(principal: Principal | null, setId: string, imageId: string): Promise<HierarchyRecord> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    await this.access.requireImage(caller, imageId, 'READ');
+    await this.hierarchy.transaction(async (tx) => {
+      await tx.lockSet(setId);
+      await tx.addImage(setId, imageId);
+    });
+    return this.load(caller, setId);
+  }
+
+  async removeImage(principal: Principal | null, setId: string, imageId: string): Promise<HierarchyRecord> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    if (!(await this.hierarchy.removeImage(setId, imageId))) {
+      throw notFound(`The document image ${imageId} is not in this image set.`);
+    }
+    return this.load(caller, setId);
+  }
+
+  /** Numbers the sub-sets and the images by name in natural order, every one of them. */
+  async sort(principal: Principal | null, setId: string): Promise<HierarchyRecord> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    await this.hierarchy.transaction(async (tx) => {
+      await tx.lockSet(setId);
+      const subsets = (await tx.allSubsets(setId)).sort(byName);
+      const images = (await tx.images(setId)).sort(byName);
+      await tx.renumber(
+        setId,
+        subsets.map((s) => s.id),
+        images.map((i) => i.id),
+      );
+    });
+    return this.load(caller, setId);
+  }
+
+  private async load(caller: Principal, setId: string): Promise<HierarchyRecord> {
+    const set = await this.sets.findById(setId);
+    if (!set) throw notFound(`There is no image set with id ${setId}.`);
+    const [subsets, images] = await Promise.all([
+      this.hierarchy.subsets(setId, visibilityScope(caller, false)),
+      this.hierarchy.images(setId),
+    ]);
+    return { imageset: { id: set.id, name: set.name }, subsets, images };
+  }
+}

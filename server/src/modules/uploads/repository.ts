@@ -1,0 +1,160 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+
+export interface NewStoredFile {
+  id: string;
+  sha256: string;
+  sizeBytes: number;
+  mediaType: string;
+  originalName: string;
+  ownerId: string | null;
+}
+
+export interface NewDocumentImage {
+  id: string;
+  fileId: string;
+  label: string;
+  width: number;
+  height: number;
+  /** The page of the source PDF; null for a single image (it gets its position in the set). */
+  pageNumber: number | null;
+  sourcePdfFileId: string | null;
+  ownerId: string | null;
+}
+
+/** What one upload adds: files first, then images appended to the set in order, then set files. */
+export interface UploadRows {
+  setId: string;
+  files: NewStoredFile[];
+  images: NewDocumentImage[];
+  setFiles: { fileId: string; kind: 'pdf' | 'xml' }[];
+}
+
+/** A transcription made from an uploaded XML file, with that file kept in the set. */
+export interface XmlImportRows {
+  setId: string;
+  file: NewStoredFile;
+  transcription: {
+    id: string;
+    imageId: string;
+    format: string;
+    transcriber: string | null;
+    version: string | null;
+    cleanText: string;
+    layout: unknown;
+    linesCount: number;
+  };
+}
+
+export class UploadRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Writes every row of one upload in one transaction: all of them or none. */
+  async insertUpload(rows: UploadRows): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      // Holding the set's row numbers concurrent uploads into the same set one after the other.
+      await trx.selectFrom('document_image_set').select('id').where('id', '=', rows.setId).forUpdate().execute();
+      for (const f of rows.files) {
+        await trx
+          .insertInto('stored_file')
+          .values({
+            id: f.id,
+            sha256: f.sha256,
+            size_bytes: f.sizeBytes,
+            media_type: f.mediaType,
+            original_name: f.originalName,
+            owner_id: f.ownerId,
+          })
+          .execute();
+      }
+      if (rows.images.length > 0) {
+        const last = await trx
+          .selectFrom('image_set_image')
+          .select(sql<number>`coalesce(max(position), -1)`.as('position'))
+          .where('set_id', '=', rows.setId)
+          .executeTakeFirstOrThrow();
+        const first = Number(last.position) + 1;
+        await trx
+          .insertInto('document_image')
+          .values(
+            rows.images.map((img, i) => ({
+              id: img.id,
+              file_id: img.fileId,
+              label: img.label,
+              width: img.width,
+              height: img.height,
+              page_number: img.pageNumber ?? first + i + 1,
+              source_pdf_file_id: img.sourcePdfFileId,
+              owner_id: img.ownerId,
+            })),
+          )
+          .execute();
+        await trx
+          .insertInto('image_set_image')
+          .values(rows.images.map((img, i) => ({ set_id: rows.setId, image_id: img.id, position: first + i })))
+          .execute();
+      }
+      if (rows.setFiles.length > 0) {
+        await trx
+          .insertInto('image_set_file')
+          .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind })))
+          .execute();
+      }
+    });
+  }
+
+  /**
+   * The image of the set an XML file refers to: its label is the file name without extension, or
+   * it was uploaded under that exact name. When several match, the one added last wins.
+   */
+  findImageOfSet(setId: string, fileName: string, label: string): Promise<{ id: string; label: string } | undefined> {
+    return this.db
+      .selectFrom('image_set_image as m')
+      .innerJoin('document_image as d', 'd.id', 'm.image_id')
+      .innerJoin('stored_file as f', 'f.id', 'd.file_id')
+      .select(['d.id', 'd.label'])
+      .where('m.set_id', '=', setId)
+      .where((eb) => eb.or([eb('d.label', '=', label), eb('f.original_name', '=', fileName)]))
+      .orderBy('m.position', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Writes the XML file's row, its link to the set and the transcription, all or none. */
+  async insertXmlImport(rows: XmlImportRows): Promise<void> {
+    const { file, transcription: t } = rows;
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('stored_file')
+        .values({
+          id: file.id,
+          sha256: file.sha256,
+          size_bytes: file.sizeBytes,
+          media_type: file.mediaType,
+          original_name: file.originalName,
+          owner_id: file.ownerId,
+        })
+        .execute();
+      await trx.insertInto('image_set_file').values({ set_id: rows.setId, file_id: file.id, kind: 'xml' }).execute();
+      await trx
+        .insertInto('transcription')
+        .values({
+          id: t.id,
+          image_id: t.imageId,
+          format: t.format,
+          source_file_id: file.id,
+          transcriber: t.transcriber,
+          version: t.version,
+          analyzed: sql<Date>`now()`,
+          clean_text: t.cleanText,
+          layout: JSON.stringify(t.layout),
+        })
+        .execute();
+      await trx
+        .updateTable('document_image')
+        .set({ lines_count: t.linesCount, updated_at: sql<Date>`now()` })
+        .where('id', '=', t.imageId)
+        .execute();
+    });
+  }
+}

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { NamedRef, UploadResult } from '@pim/contract';
+import type { Principal } from '../../platform/auth/principal.js';
+import { badRequest, unsupportedMediaType } from '../../platform/errors.js';
+import type { FileStore } from '../../platform/storage/file-store.js';
+import type { ImageSetAccess } from '../imagesets/access.js';
+import { probeImage } from './image-probe.js';
+import { parsePageXml } from './page-xml.js';
+import { openPdf } from './pdf-split.js';
+import type { NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
+import { SNIFF_BYTES, peek, sniff } from './sniff.js';
+
+export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE XML.';
+
+export interface UploadLimits {
+  /** Largest accepted file, in bytes. */
+  maxBytes: number;
+  /** Largest accepted image, in pixels (width x height). */
+  maxPixels: number;
+}
+
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 512 * 1024 * 1024, maxPixels: 250_000_000 };
+
+/** One file part of the request, and a way to learn whether the client sent more than one. */
+export interface IncomingUpload {
+  file(): Promise<{ fieldName: string; fileName: string; stream: Readable } | undefined>;
+  hasMoreFiles(): Promise<boolean>;
+}
+
+/**
+ * Turns one uploaded file into rows of a set: an image becomes a document image, a PDF one per
+ * page (and is kept), a PAGE XML file a transcription of the image it names (and is kept). Files
+ * are stored first, then all rows are written in one transaction, so a refused or failed upload
+ * leaves no rows.
+ */
+export class UploadService {
+  constructor(
+    private readonly repo: UploadRepository,
+    private readonly files: FileStore,
+    private readonly access: ImageSetAccess,
+    readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
+  ) {}
+
+  async upload(principal: Principal | null, setId: string, incoming: IncomingUpload): Promise<UploadResult> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    const file = await incoming.file();
+    if (!file) throw badRequest('Choose a file to upload: the request has no file in the part named filepond.');
+    if (file.fieldName !== 'filepond') {
+      file.stream.resume();
+      throw badRequest(`The file must be sent in the multipart part named filepond, not "${file.fieldName}".`);
+    }
+    const fileName = cleanFileName(file.fileName);
+    const { head, stream } = await peek(file.stream, SNIFF_BYTES);
+    if (head.length === 0) throw badRequest('This file is empty.');
+    const kind = sniff(head);
+    if (!kind) {
+      stream.resume();
+      throw unsupportedMediaType(UNSUPPORTED_TYPE);
+    }
+    const stored = await this.files.put(stream, this.limits.maxBytes);
+    if (await incoming.hasMoreFiles()) throw badRequest('Upload one file per request.');
+    const original: NewStoredFile = {
+      id: randomUUID(),
+      ...stored,
+      mediaType: kind.mediaType,
+      originalName: fileName,
+      ownerId: caller.userId,
+    };
+    if (kind.kind === 'image') return this.addImage(setId, original);
+    return kind.kind === 'pdf' ? this.addPdf(setId, original) : this.addPageXml(setId, original);
+  }
+
+  private async addImage(setId: string, file: NewStoredFile): Promise<UploadResult> {
+    const { width, height } = await probeImage(this.files.pathOf(file.sha256), this.limits.maxPixels);
+    const image: NewDocumentImage = {
+      id: randomUUID(),
+      fileId: file.id,
+      label: baseName(file.originalName),
+      width,
+      height,
+      pageNumber: null,
+      sourcePdfFileId: null,
+      ownerId: file.ownerId,
+    };
+    await this.repo.insertUpload({ setId, files: [file], images: [image], setFiles: [] });
+    return result('image', file.originalName, [image], `${file.originalName} was added to the set.`);
+  }
+
+  private async addPdf(setId: string, pdf: NewStoredFile): Promise<UploadResult> {
+    const document = openPdf(await this.files.read(pdf.sha256));
+    const name = baseName(pdf.originalName);
+    const files: NewStoredFile[] = [pdf];
+    const images: NewDocumentImage[] = [];
+    // One page at a time, so only one rendered page is in memory.
+    for (let index = 0; index < document.pageCount; index += 1) {
+      const page = document.renderPage(index);
+      const label = `${name} p. ${index + 1}`;
+      const stored = await this.files.put(page.bytes);
+      const file: NewStoredFile = {
+        id: randomUUID(),
+        ...stored,
+        mediaType: 'image/jpeg',
+        originalName: `${label}.jpg`,
+        ownerId: pdf.ownerId,
+      };
+      files.push(file);
+      images.push({
+        id: randomUUID(),
+        fileId: file.id,
+        label,
+        width: page.width,
+        height: page.height,
+        pageNumber: index + 1,
+        sourcePdfFileId: pdf.id,
+        ownerId: pdf.ownerId,
+      });
+    }
+    await this.repo.insertUpload({ setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' }] });
+    const pages = images.length === 1 ? '1 page was' : `${images.length} pages were`;
+    return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${pages} added to the set.`);
+  }
+
+  /** A PAGE file becomes a transcription of the set's image it names (Page@imageFilename). */
+  private async addPageXml(setId: string, file: NewStoredFile): Promise<UploadResult> {
+    const page = parsePageXml((await this.files.read(file.sha256)).toString('utf8').replace(/^\uFEFF/, ''));
+    const imageFile = page.imageFilename.split(/[\\/]/).pop() ?? page.imageFilename;
+    const image = await this.repo.findImageOfSet(setId, imageFile, baseName(imageFile));
+    if (!image) {
+      throw badRequest(`This XML belongs to the image "${imageFile}", which is not in this image set: upload the image first.`);
+    }
+    const lines = page.regions.flatMap((r) => r.lines);
+    const id = randomUUID();
+    await this.repo.insertXmlImport({
+      setId,
+      file,
+      transcription: {
+        id,
+        imageId: image.id,
+        format: 'page',
+        transcriber: page.creator,
+        version: page.version,
+        cleanText: lines.map((l) => l.text).join('\n'),
+        layout: {
+          page: { imageFilename: page.imageFilename, imageWidth: page.imageWidth, imageHeight: page.imageHeight },
+          regions: page.regions,
+        },
+        linesCount: lines.length,
+      },
+    });
+    const count = lines.length === 1 ? '1 line' : `${lines.length} lines`;
+    return {
+      kind: 'xml',
+      fileName: file.originalName,
+      documentImages: [{ uuid: image.id, name: image.label }],
+      transcriptions: [id],
+      message: `${file.originalName}: ${count} added to the image ${image.label}.`,
+    };
+  }
+}
+
+function result(kind: UploadResult['kind'], fileName: string, images: NewDocumentImage[], message: string): UploadResult {
+  const documentImages: NamedRef[] = images.map((i) => ({ uuid: i.id, name: i.label }));
+  return { kind, fileName, documentImages, transcriptions: [], message };
+}
+
+/** The name without any folder a browser may send along, control characters, or excess length. */
+function cleanFileName(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  return name || 'upload';
+}
+
+function baseName(fileName: string): string {
+  const ext = path.extname(fileName);
+  return (ext && ext.length < fileName.length ? fileName.slice(0, -ext.length) : fileName) || fileName;
+}

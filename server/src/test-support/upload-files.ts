@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+import { call } from './test-app.js';
+
+/** A small noisy image in the given format (noise, so a cut-off file really is damaged). */
+export function testImage(format: 'jpeg' | 'png' | 'tiff' | 'webp', width: number, height: number): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: '#8a6d3b', noise: { type: 'gaussian', mean: 128, sigma: 30 } } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A PDF with `pages` A4 pages, each with an embedded PNG; 0 pages makes an empty PDF. */
+export async function testPdf(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const png = await pdf.embedPng(await testImage('png', 300, 200));
+  for (let i = 0; i < pages; i += 1) {
+    const page = pdf.addPage([595, 842]);
+    page.drawImage(png, { x: 50, y: 400, width: 300, height: 200 });
+    page.drawText(`Page ${i + 1}`, { x: 50, y: 700, size: 24 });
+  }
+  return Buffer.from(await pdf.save({ addDefaultPage: false }));
+}
+
+export interface FilePart {
+  name?: string;
+  fileName: string;
+  bytes: Buffer;
+  contentType?: string;
+}
+
+/** A multipart/form-data body as FilePond sends it (part name filepond unless told). */
+export function multipartBody(parts: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----pim-test-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? 'filepond'}"; filename="${p.fileName}"\r\n` +
+          `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      p.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** `POST pim/documentimageset/postfile` with the given parts. */
+export function upload(app: FastifyInstance, auth: Record<string, string>, setId: string, parts: FilePart[]) {
+  const { payload, headers } = multipartBody(parts);
+  return call(app, {
+    method: 'POST',
+    url: `/api/pim/documentimageset/postfile?dataSetId=${setId}`,
+    headers: { ...auth, ...headers },
+    payload,
+  });
+}
+
+/** Creates a set through the API and gives its id. */
+export async function createSet(app: FastifyInstance, auth: Record<string, string>, name = 'Uploads'): Promise<string> {
+  const res = await call(app, { method: 'POST', url: '/api/pim/documentimageset/create', headers: auth, payload: { imageset: name } });
+  if (res.status !== 201) throw new Error(`could not create a set: ${res.status} ${JSON.stringify(res.json)}`);
+  return res.json.uuid as string;
+}

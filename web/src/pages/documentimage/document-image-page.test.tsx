@@ -1,0 +1,79 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setToken } from '../../app/token-store';
+import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
+
+vi.mock('openseadragon', () => ({ default: vi.fn(() => ({ destroy: vi.fn(), viewport: {} })) }));
+
+const IMAGE = '55555555-5555-4555-8555-555555555555';
+const SET = '22222222-2222-4222-8222-222222222222';
+
+const image = {
+  uuid: IMAGE,
+  uri: `http://localhost/iiif/3/${IMAGE}`,
+  iiifManifestUri: `http://localhost/api/pim/documentimage/${IMAGE}/manifest`,
+  remoteuri: null,
+  layoutXML: null,
+  created: '2024-03-01T10:00:00.000Z',
+  updated: '2024-03-01T10:00:00.000Z',
+  height: 3000,
+  width: 2000,
+  broken: false,
+  pagenumber: 1,
+  pageorder: 0,
+  levels: 5,
+  types: ['PAGE', 'ALTO'],
+  deskewAngle: null,
+  columnCount: null,
+  linesCount: 30,
+  tesseractText: null,
+  confidence: null,
+  languageBest: null,
+  publish: false,
+  eadId: null,
+  label: 'f. 1r',
+  uploader: { uuid: '11111111-1111-4111-8111-111111111111', name: 'Ada Researcher' },
+  htrText: null,
+};
+
+describe('/pim/documentimage', () => {
+  it("says Expected property 'uuid' to have a value without a uuid", () => {
+    renderApp('/documentimage');
+    expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
+  });
+
+  it('shows the label, the fields of the definitions, and the sets using the image', async () => {
+    const user = userEvent.setup();
+    setToken('tok');
+    stubFetch(
+      signedInHandler(['AUTHENTICATED'], (url) => {
+        if (url.pathname === `/api/pim/documentimage/${IMAGE}`) return jsonResponse(image);
+        if (url.pathname === `/api/pim/documentimage/${IMAGE}/documentimagesets`) return jsonResponse([{ uuid: SET, name: 'Psalter' }]);
+        if (url.pathname === '/api/pim/documentimage/getfielddefinition') {
+          return jsonResponse([
+            { name: 'label', type: 'string' },
+            { name: 'width', type: 'number' },
+            { name: 'types', type: 'string' },
+            { name: 'uploader', type: 'string' },
+          ]);
+        }
+        return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
+      }),
+    );
+    renderApp(`/documentimage?uuid=${IMAGE}&documentImageSetUuid=${SET}`);
+    expect(await screen.findByRole('heading', { name: 'f. 1r' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zoom in' })).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: 'Fields' }));
+    const fields = await screen.findByRole('table', { name: 'Fields of the image' });
+    expect(Array.from(fields.querySelectorAll('tr')).map((row) => row.textContent)).toEqual([
+      'labelf. 1r',
+      'width2000',
+      'typesPAGE, ALTO',
+      'uploaderAda Researcher',
+    ]);
+    expect((await screen.findByRole('link', { name: 'Psalter' })).getAttribute('href')).toBe(`/pim/imageset?uuid=${SET}`);
+    expect(screen.getByRole('link', { name: 'Open in the viewer' }).getAttribute('href')).toBe(`/pim/analyzeimage?id=${IMAGE}`);
+  });
+});

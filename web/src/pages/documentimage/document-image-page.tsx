@@ -1,0 +1,104 @@
+import { Alert, Anchor, Group, List, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import type { DocumentImage } from '@pim/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useDocumentImage, useDocumentImageSets, useFieldDefinitions } from '../../api/documentimages';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { ImageViewer } from '../../components/image-viewer/image-viewer';
+import { Spinner } from '../../components/spinner';
+
+/** A field's value as text: references by name, lists joined, absent values empty. */
+function fieldText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(fieldText).join(', ');
+  if (typeof value === 'object') return 'name' in value ? String(value.name) : JSON.stringify(value);
+  return String(value);
+}
+
+function FieldTable({ image }: { image: DocumentImage }) {
+  const { t } = useTranslation('imagesets');
+  const definitions = useFieldDefinitions();
+  if (definitions.isPending) return <Spinner />;
+  if (definitions.isError) return <Text c="red">{t('image.fieldsFailed')}</Text>;
+  const values = image as Record<string, unknown>;
+  return (
+    <Table aria-label={t('image.fields')} withRowBorders>
+      <Table.Tbody>
+        {definitions.data.map((field) => (
+          <Table.Tr key={field.name}>
+            <Table.Th w={200}>{field.name}</Table.Th>
+            <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{fieldText(values[field.name])}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ImageSetsUsing({ uuid }: { uuid: string }) {
+  const { t } = useTranslation('imagesets');
+  const sets = useDocumentImageSets(uuid);
+  if (sets.isPending) return <Spinner />;
+  if (sets.isError) return <Text c="red">{t('image.setsFailed')}</Text>;
+  return (
+    <Stack gap={4}>
+      <Title order={4}>{t('image.usedIn')}</Title>
+      <List size="sm">
+        {sets.data.map((set) => (
+          <List.Item key={set.uuid}>
+            <Anchor component={Link} to={`/imageset?uuid=${encodeURIComponent(set.uuid)}`}>
+              {set.name}
+            </Anchor>
+          </List.Item>
+        ))}
+      </List>
+      <Anchor component={Link} size="sm" to={`/analyzeimage?id=${encodeURIComponent(uuid)}`}>
+        {t('image.openViewer')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function DocumentImageDetail({ uuid }: { uuid: string }) {
+  const { t } = useTranslation('imagesets');
+  const image = useDocumentImage(uuid);
+  if (image.isPending) return <Spinner />;
+  if (image.isError) return <Alert color="red">{t('image.loadFailed')}</Alert>;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{image.data.label}</Title>
+      <Tabs defaultValue="image" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="image">{t('image.imageTab')}</Tabs.Tab>
+          <Tabs.Tab value="fields">{t('image.fieldsTab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="image" pt="sm">
+          {/* The image's own Image API service, as the server names it. */}
+          <ImageViewer infoUrl={`${image.data.uri.replace(/\/$/, '')}/info.json`} height="70vh" />
+        </Tabs.Panel>
+        <Tabs.Panel value="fields" pt="sm">
+          <Group align="flex-start" gap="xl" wrap="wrap">
+            <div style={{ flex: 2, minWidth: 320 }}>
+              <FieldTable image={image.data} />
+            </div>
+            <div style={{ flex: 1, minWidth: 200 }}>
+              <ImageSetsUsing uuid={uuid} />
+            </div>
+          </Group>
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+export function DocumentImagePage() {
+  const { t } = useTranslation('imagesets');
+  const [searchParams] = useSearchParams();
+  const uuid = searchParams.get('uuid');
+  if (!uuid) return <Alert color="red">{t('detail.missingUuid')}</Alert>;
+  return (
+    <RequireSignIn>
+      <DocumentImageDetail uuid={uuid} />
+    </RequireSignIn>
+  );
+}

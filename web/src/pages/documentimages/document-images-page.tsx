@@ -1,0 +1,52 @@
+import { Alert, Stack, Title } from '@mantine/core';
+import type { DocumentImage } from '@pim/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useDocumentImagePage } from '../../api/documentimages';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { columnIdOf } from '../../components/data-table/column-meta';
+import { DataTable } from '../../components/data-table/data-table';
+import { useTableUrlState } from '../../components/data-table/use-table-url-state';
+import { DOCUMENT_IMAGE_HIDDEN_COLUMNS, documentImageColumns, serverQuery } from './document-image-columns';
+
+const rowId = (image: DocumentImage) => image.uuid;
+
+function DocumentImagesTable({ setUuid }: { setUuid: string }) {
+  const { t } = useTranslation('imagesets');
+  const columns = useMemo(() => documentImageColumns(t), [t]);
+  const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
+  // The same address state the table keeps; the server pages, sorts and filters from it.
+  const [state] = useTableUrlState('state', DOCUMENT_IMAGE_HIDDEN_COLUMNS, columnIds);
+  const query = serverQuery(state.pageIndex, state.pageSize, state.sorting, state.columnFilters);
+  const page = useDocumentImagePage(setUuid, query);
+  return (
+    <DataTable
+      label={t('images.title')}
+      columns={columns}
+      data={page.data?.results}
+      loading={page.isPending}
+      getRowId={rowId}
+      defaultHiddenColumns={DOCUMENT_IMAGE_HIDDEN_COLUMNS}
+      serverSide={{ rowCount: page.data?.total ?? 0 }}
+    />
+  );
+}
+
+export function DocumentImagesPage() {
+  const { t } = useTranslation('imagesets');
+  const [searchParams] = useSearchParams();
+  const setUuid = searchParams.get('documentimagesetuuid');
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('images.title')}</Title>
+      {setUuid ? (
+        <RequireSignIn>
+          <DocumentImagesTable setUuid={setUuid} />
+        </RequireSignIn>
+      ) : (
+        <Alert color="red">{t('images.missingSet')}</Alert>
+      )}
+    </Stack>
+  );
+}

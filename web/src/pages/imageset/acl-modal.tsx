@@ -1,0 +1,100 @@
+import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { namedRefSchema, type AclPermission, type NamedRef } from '@pim/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAclEntries, useAclPermissions, useAddAclEntry, useDeleteAclEntry, usePossibleRoles } from '../../api/acl';
+import { Spinner } from '../../components/spinner';
+import { Typeahead } from '../../components/typeahead/typeahead';
+
+function AclTable({ subject }: { subject: string }) {
+  const { t } = useTranslation('imagesets');
+  const entries = useAclEntries(subject);
+  const remove = useDeleteAclEntry(subject);
+  if (entries.isPending) return <Spinner />;
+  if (entries.isError) return <Text c="red">{t('acl.loadFailed')}</Text>;
+  if (entries.data.length === 0) return <Text c="dimmed">{t('acl.none')}</Text>;
+  return (
+    <Table aria-label={t('acl.entries')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('acl.group')}</Table.Th>
+          <Table.Th>{t('acl.role')}</Table.Th>
+          <Table.Th>{t('acl.permission')}</Table.Th>
+          <Table.Th />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {entries.data.map((entry) => (
+          <Table.Tr key={entry.uuid}>
+            <Table.Td>{entry.group.name}</Table.Td>
+            <Table.Td>{entry.role}</Table.Td>
+            <Table.Td>{entry.permission}</Table.Td>
+            <Table.Td>
+              <ActionIcon
+                color="red"
+                variant="subtle"
+                aria-label={t('acl.delete', { group: entry.group.name })}
+                loading={remove.isPending && remove.variables === entry.uuid}
+                onClick={() => remove.mutate(entry.uuid)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Who may do what with the set: each entry grants a group's role a permission. */
+export function AclModal({ subject, onClose }: { subject: string; onClose: () => void }) {
+  const { t } = useTranslation('imagesets');
+  const permissions = useAclPermissions();
+  const roles = usePossibleRoles();
+  const add = useAddAclEntry(subject);
+  const [group, setGroup] = useState<NamedRef | null>(null);
+  const [role, setRole] = useState<string | null>(null);
+  const [permission, setPermission] = useState<string | null>(null);
+
+  const submit = () => {
+    if (!group || !role || !permission) return;
+    add.mutate(
+      { group: group.uuid, role, permission: permission as AclPermission },
+      {
+        onSuccess: () => {
+          setGroup(null);
+          setRole(null);
+          setPermission(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('acl.title')} size="lg">
+      <Stack gap="md">
+        <AclTable subject={subject} />
+        <Group align="flex-end" grow>
+          <Typeahead
+            label={t('acl.group')}
+            url="pim/pimgroups/autocomplete"
+            itemSchema={namedRefSchema}
+            getKey={(item) => item.uuid}
+            getLabel={(item) => item.name}
+            value={group}
+            onChange={setGroup}
+          />
+          <Select label={t('acl.role')} data={roles.data ?? []} value={role} onChange={setRole} />
+          <Select label={t('acl.permission')} data={permissions.data ?? []} value={permission} onChange={setPermission} />
+        </Group>
+        <Group justify="flex-end">
+          <Button onClick={submit} disabled={!group || !role || !permission} loading={add.isPending}>
+            {t('acl.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../test/render';
+import { callsTo, GROUP, imageSet, imageSetServer, ROOT } from './fixtures.test-support';
+
+const ENTRY = '88888888-8888-4888-8888-888888888888';
+const entry = { uuid: ENTRY, group: { uuid: GROUP, name: 'Editors' }, role: 'MEMBER', permission: 'READ' };
+
+describe('/pim/imageset', () => {
+  it("shows Expected property 'uuid' to have a value without a uuid", () => {
+    renderApp('/imageset');
+    expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
+  });
+
+  it('saves the settings: Save is disabled for an empty name, success shows the toast', async () => {
+    const user = userEvent.setup();
+    const fetchMock = imageSetServer((url, init) =>
+      url.pathname === '/api/pim/documentimageset/update' && init?.method === 'POST'
+        ? jsonResponse({ ...imageSet(ROOT, 'Psalter B'), publish: true })
+        : undefined,
+    );
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Imageset settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imageset settings' });
+    const name = within(dialog).getByLabelText(/Name imageset/);
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+
+    await user.clear(name);
+    expect(save).toHaveProperty('disabled', true);
+    await user.type(name, 'Psalter B');
+    await user.type(within(dialog).getByLabelText('License'), 'CC BY 4.0');
+    await user.click(within(dialog).getByLabelText('Publish'));
+    expect(save).toHaveProperty('disabled', false);
+    await user.click(save);
+
+    expect(await screen.findByText('Imageset is saved successfully!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Psalter B' })).toBeTruthy();
+    const [post] = callsTo(fetchMock, 'POST', '/api/pim/documentimageset/update');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      uuid: ROOT,
+      imageset: 'Psalter B',
+      prettyName: null,
+      description: null,
+      license: 'CC BY 4.0',
+      publish: true,
+      publicDataSet: false,
+      elasticSearchIndex: null,
+    });
+  });
+
+  it('edits the ACL: lists the entries, Add waits for group, role and permission, Delete removes', async () => {
+    const user = userEvent.setup();
+    let entries = [entry];
+    const fetchMock = imageSetServer((url, init) => {
+      if (url.pathname === `/api/pim/acl/allfor/${ROOT}`) return jsonResponse(entries);
+      if (url.pathname === '/api/pim/acl/permissions') return jsonResponse(['READ', 'WRITE', 'DELETE']);
+      if (url.pathname === '/api/pim/users/possibleroles') return jsonResponse(['MEMBER', 'EDITOR', 'ADMIN']);
+      if (url.pathname === '/api/pim/pimgroups/autocomplete') return jsonResponse({ results: [{ uuid: GROUP, name: 'Editors' }], pageSize: 20 });
+      if (url.pathname === `/api/pim/acl/subject/${ROOT}`) {
+        entries = [entry, { ...entry, uuid: '99999999-9999-4999-8999-999999999999', role: 'EDITOR', permission: 'WRITE' }];
+        return jsonResponse(entries);
+      }
+      if (url.pathname === `/api/pim/acl/${ENTRY}` && init?.method === 'DELETE') {
+        entries = entries.filter((e) => e.uuid !== ENTRY);
+        return new Response(null, { status: 204 });
+      }
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Acl editor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acl editor' });
+    const table = await within(dialog).findByRole('table', { name: 'Access control entries' });
+    expect(within(table).getByText('Editors')).toBeTruthy();
+
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByLabelText('Group'));
+    await user.click(await screen.findByRole('option', { name: 'Editors' }));
+    expect(add).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('textbox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'EDITOR' }));
+    expect(add).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('textbox', { name: 'Permission' }));
+    await user.click(await screen.findByRole('option', { name: 'WRITE' }));
+    expect(add).toHaveProperty('disabled', false);
+    await user.click(add);
+
+    await waitFor(() => expect(within(table).getAllByText('Editors')).toHaveLength(2));
+    const [post] = callsTo(fetchMock, 'POST', `/api/pim/acl/subject/${ROOT}`);
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ group: GROUP, role: 'EDITOR', permission: 'WRITE' });
+
+    await user.click(within(table).getAllByRole('button', { name: 'Delete the entry of Editors' })[0] as HTMLElement);
+    await waitFor(() => expect(within(table).getAllByText('Editors')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'DELETE', `/api/pim/acl/${ENTRY}`)).toHaveLength(1);
+  });
+
+  it('deletes the set after Yes and goes to /pim/imagesets; No keeps it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = imageSetServer((url, init) => {
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}` && init?.method === 'DELETE') return new Response(null, { status: 204 });
+      if (url.pathname === '/api/pim/documentimageset') return jsonResponse([]);
+      return undefined;
+    });
+    const { router } = renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No' }));
+    expect(callsTo(fetchMock, 'DELETE', `/api/pim/documentimageset/${ROOT}`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/imagesets'));
+    expect(callsTo(fetchMock, 'DELETE', `/api/pim/documentimageset/${ROOT}`)).toHaveLength(1);
+  });
+});

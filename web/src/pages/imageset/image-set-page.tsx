@@ -1,0 +1,76 @@
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { DocumentImageSet } from '@pim/contract';
+import { IconLock, IconSettings, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useDeleteImageSet, useImageSet } from '../../api/imagesets';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Spinner } from '../../components/spinner';
+import { AclModal } from './acl-modal';
+import { ImageSetTree } from './image-set-tree';
+import { SettingsModal } from './settings-modal';
+
+type Dialog = 'settings' | 'acl' | 'delete' | null;
+
+function ImageSetHeader({ set }: { set: DocumentImageSet }) {
+  const { t } = useTranslation('imagesets');
+  const navigate = useNavigate();
+  const remove = useDeleteImageSet();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+  return (
+    <>
+      <Title order={2}>{set.imageset}</Title>
+      {set.prettyName && <Text c="dimmed">{set.prettyName}</Text>}
+      <Group gap="sm">
+        <Button variant="default" leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setDialog('settings')}>
+          {t('detail.settings')}
+        </Button>
+        <Button variant="default" leftSection={<IconLock size={16} aria-hidden />} onClick={() => setDialog('acl')}>
+          {t('detail.acl')}
+        </Button>
+        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDialog('delete')}>
+          {t('detail.delete')}
+        </Button>
+      </Group>
+      {dialog === 'settings' && <SettingsModal set={set} onClose={close} />}
+      {dialog === 'acl' && <AclModal subject={set.uuid} onClose={close} />}
+      <ConfirmDialog
+        opened={dialog === 'delete'}
+        title={t('detail.deleteTitle')}
+        message={t('detail.deleteQuestion', { name: set.imageset })}
+        busy={remove.isPending}
+        onCancel={close}
+        onConfirm={() => remove.mutate(set.uuid, { onSuccess: () => void navigate('/imagesets') })}
+      />
+    </>
+  );
+}
+
+function ImageSetDetail({ uuid }: { uuid: string }) {
+  const { t } = useTranslation('imagesets');
+  const imageSet = useImageSet(uuid);
+  if (imageSet.isPending) return <Spinner />;
+  if (imageSet.isError) return <Alert color="red">{t('detail.loadFailed')}</Alert>;
+  return (
+    <Stack gap="md">
+      <ImageSetHeader set={imageSet.data} />
+      {/* Keyed by set: following a folder link to another set starts a fresh tree. */}
+      <ImageSetTree key={uuid} set={{ uuid, name: imageSet.data.imageset }} />
+    </Stack>
+  );
+}
+
+export function ImageSetPage() {
+  const { t } = useTranslation('imagesets');
+  const [searchParams] = useSearchParams();
+  const uuid = searchParams.get('uuid');
+  if (!uuid) return <Alert color="red">{t('detail.missingUuid')}</Alert>;
+  return (
+    <RequireSignIn>
+      <ImageSetDetail uuid={uuid} />
+    </RequireSignIn>
+  );
+}

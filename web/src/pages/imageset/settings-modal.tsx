@@ -1,0 +1,71 @@
+import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { DocumentImageSet } from '@pim/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUpdateImageSet } from '../../api/imagesets';
+
+const orNull = (text: string) => (text.trim() === '' ? null : text);
+
+/**
+ * Every editable field of the set. The search index stays as it is: there is no index picker to
+ * choose one from yet, so it is sent back unchanged.
+ */
+export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose: () => void }) {
+  const { t } = useTranslation('imagesets');
+  const update = useUpdateImageSet();
+  const [name, setName] = useState(set.imageset);
+  const [prettyName, setPrettyName] = useState(set.prettyName ?? '');
+  const [description, setDescription] = useState(set.description ?? '');
+  const [license, setLicense] = useState(set.license ?? '');
+  const [publish, setPublish] = useState(set.publish);
+  const [publicDataSet, setPublicDataSet] = useState(set.publicDataSet);
+
+  const save = () =>
+    update.mutate(
+      {
+        uuid: set.uuid,
+        imageset: name,
+        prettyName: orNull(prettyName),
+        description: orNull(description),
+        license: orNull(license),
+        publish,
+        publicDataSet,
+        elasticSearchIndex: set.elasticSearchIndex ? { uuid: set.elasticSearchIndex.uuid } : null,
+      },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: t('settings.saved') });
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Modal opened onClose={onClose} title={t('settings.title')} size="lg">
+      <Stack gap="sm">
+        <TextInput label={t('new.name')} value={name} onChange={(event) => setName(event.currentTarget.value)} required />
+        <TextInput label={t('settings.prettyName')} value={prettyName} onChange={(event) => setPrettyName(event.currentTarget.value)} />
+        <Textarea
+          label={t('settings.description')}
+          autosize
+          minRows={3}
+          value={description}
+          onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <TextInput label={t('settings.license')} value={license} onChange={(event) => setLicense(event.currentTarget.value)} />
+        <Switch label={t('settings.publish')} checked={publish} onChange={(event) => setPublish(event.currentTarget.checked)} />
+        <Switch
+          label={t('settings.publicDataSet')}
+          checked={publicDataSet}
+          onChange={(event) => setPublicDataSet(event.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button onClick={save} disabled={name.trim() === ''} loading={update.isPending}>
+            {t('settings.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
