@@ -21,6 +21,9 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
             { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            // Loaded on demand by the pages that view or upload images only.
+            { name: 'openseadragon', test: /node_modules[\\/]openseadragon[\\/]/ },
+            { name: 'filepond', test: /node_modules[\\/](filepond|react-filepond|filepond-plugin-[^\\/]+)[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
@@ -33,6 +36,7 @@ export default defineConfig({
       '/pim/app-config.json': backend,
       // The embedded sign-in provider: `npm run dev` sets PUBLIC_URL to this dev server.
       '/oidc': backend,
+      '/iiif': backend,
     },
   },
   test: {

@@ -80,7 +80,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   try {
     await migrate(database);
-    const services = createServices(database, config, { issuerFetch: inProcessFetch(app) });
+    const services = createServices(database, config, {
+      issuerFetch: inProcessFetch(app),
+      onBackgroundError: (err, what) => app.log.error({ err }, what),
+    });
     app.decorate('services', services);
     app.decorate('database', database);
 

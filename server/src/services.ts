@@ -36,6 +36,8 @@ import { UserService } from './modules/users/service.js';
 export interface ServiceOptions {
   /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
   issuerFetch?: CustomFetch;
+  /** Told when work started in the background (after a request has been answered) fails. */
+  onBackgroundError?: (err: unknown, what: string) => void;
 }
 
 /** Every service of the server, wired to its repositories once. Routes, the CLI and tests use these. */
@@ -47,19 +49,28 @@ export function createServices(database: Database, config: Config, options: Serv
   const providerSecrets = new ProviderSecrets(new ServerSecretRepository(db));
   const imageSetAccess = new ImageSetAccess(new AccessRepository(db));
   const groups = new GroupService(new GroupRepository(db));
+  const files = new FileStore(config.dataDir);
+  const imageSetRepository = new ImageSetRepository(db);
+  const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
+  const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
+  const onBackgroundError = options.onBackgroundError ?? ((err, what) => console.error(what, err));
+  // Large images get their tile pyramid right after upload, so the viewer's first tiles are fast.
+  const pyramidsFor = (imageIds: string[]) => {
+    for (const id of imageIds) iiif.ensurePyramid(id).catch((err) => onBackgroundError(err, `tiling image ${id} failed`));
+  };
   return {
-    files: new FileStore(config.dataDir),
+    files,
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
     imageSetAccess,
-    imageSets: new ImageSetService(new ImageSetRepository(db), imageSetAccess),
-    imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), new ImageSetRepository(db), imageSetAccess),
+    imageSets,
+    imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess),
     groups,
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
-    iiif: new IiifService(new IiifRepository(db), imageSetAccess, new ImageSetService(new ImageSetRepository(db), imageSetAccess), new FileStore(config.dataDir)),
-    uploads: new UploadService(new UploadRepository(db), new FileStore(config.dataDir), imageSetAccess),
-    documentImages: new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, new FileStore(config.dataDir)),
+    iiif,
+    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, { onImagesAdded: pyramidsFor }),
+    documentImages: new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Principal } from '../../platform/auth/principal.js';
 import { notFound } from '../../platform/errors.js';
-import { readCached } from '../../platform/images/derivative-cache.js';
 import {
   FORMAT_MEDIA_TYPES,
   buildPyramid,
@@ -116,7 +115,7 @@ export class IiifService {
       return { etag, mediaType, bytes: null };
     }
     const target = this.cachePathOf(image.sha256, key);
-    const cached = await readCached(this.files, target);
+    const cached = await this.files.readCache(target);
     if (cached) return { etag, mediaType, bytes: cached };
     const bytes = await this.sourceOf(image).then((source) => renderIiif(source, plan)).catch((err: Error) => {
       // The row is there but its bytes are not (a damaged data dir): say so instead of a 500.

@@ -40,6 +40,7 @@ export class UploadService {
     private readonly repo: UploadRepository,
     private readonly files: FileStore,
     private readonly access: ImageSetAccess,
+    private readonly hooks: { onImagesAdded?: (imageIds: string[]) => void } = {},
     readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
   ) {}
 
@@ -85,6 +86,7 @@ export class UploadService {
       ownerId: file.ownerId,
     };
     await this.repo.insertUpload({ setId, files: [file], images: [image], setFiles: [] });
+    this.hooks.onImagesAdded?.([image.id]);
     return result('image', file.originalName, [image], `${file.originalName} was added to the set.`);
   }
 
@@ -118,6 +120,7 @@ export class UploadService {
       });
     }
     await this.repo.insertUpload({ setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' }] });
+    this.hooks.onImagesAdded?.(images.map((i) => i.id));
     const pages = images.length === 1 ? '1 page was' : `${images.length} pages were`;
     return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${pages} added to the set.`);
   }

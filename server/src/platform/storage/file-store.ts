@@ -79,6 +79,17 @@ export class FileStore {
     return path.join(this.cacheDir, ...parts);
   }
 
+  /** A derivative from the cache, or undefined when it has not been made yet. */
+  async readCache(target: string): Promise<Buffer | undefined> {
+    if (!target.startsWith(this.cacheDir + path.sep)) throw new Error(`not a cache path: ${target}`);
+    try {
+      return await fsp.readFile(target);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
   /** Writes a derivative into the cache atomically (temp + rename). */
   async putCache(target: string, bytes: Buffer): Promise<void> {
     const tmp = path.join(this.tmpDir, `cache-${Date.now()}-${randomBytes(6).toString('hex')}`);

@@ -2,13 +2,17 @@ import { ActionIcon, Anchor, Loader, Menu, Text, Tooltip } from '@mantine/core';
 import type { NamedRef } from '@pim/contract';
 import { IconDots, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hierarchyKey, useHierarchy, useHierarchyChange } from '../../api/imagesets';
 import { Tree, TreeFolder, TreeLeaf } from '../../components/tree/tree';
-import { UploadModal } from '../../components/upload-modal/upload-modal';
 import { AddImageModal, AddSubsetModal } from './add-subset-modal';
+
+// FilePond is only needed once someone uploads: keep it out of every other page's download.
+const UploadModal = lazy(() =>
+  import('../../components/upload-modal/upload-modal').then((m) => ({ default: m.UploadModal })),
+);
 
 type FolderModal = 'addImageset' | 'upload' | 'addImage' | null;
 
@@ -105,13 +109,17 @@ function SetFolder({ set, parentUuid }: { set: NamedRef; parentUuid?: string }) 
       </TreeFolder>
       {modal === 'addImageset' && <AddSubsetModal setUuid={set.uuid} onClose={close} />}
       {modal === 'addImage' && <AddImageModal setUuid={set.uuid} onClose={close} />}
-      <UploadModal
-        opened={modal === 'upload'}
-        setUuid={set.uuid}
-        setName={set.name}
-        onClose={close}
-        onUploaded={() => void queryClient.invalidateQueries({ queryKey: hierarchyKey(set.uuid) })}
-      />
+      {modal === 'upload' && (
+        <Suspense fallback={null}>
+          <UploadModal
+            opened
+            setUuid={set.uuid}
+            setName={set.name}
+            onClose={close}
+            onUploaded={() => void queryClient.invalidateQueries({ queryKey: hierarchyKey(set.uuid) })}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
