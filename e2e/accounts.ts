@@ -1,3 +1,4 @@
-/** The accounts start-server.mjs creates before the server starts. */
+/** The accounts start-server.mjs creates before the server starts: one per spec, so specs don't see each other's data. */
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password-e2e', name: 'Ada Admin' };
 export const RESEARCHER = { email: 'researcher@e2e.test', password: 'researcher-password-e2e', name: 'Rosa Researcher' };
+export const ARCHIVIST = { email: 'archivist@e2e.test', password: 'archivist-password-e2e', name: 'Arne Archivist' };

@@ -15,6 +15,7 @@ const env = { ...process.env, PIM_DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.
 const accounts = [
   ['--email', 'admin@e2e.test', '--name', 'Ada Admin', '--password', 'admin-password-e2e', '--admin'],
   ['--email', 'researcher@e2e.test', '--name', 'Rosa Researcher', '--password', 'researcher-password-e2e'],
+  ['--email', 'archivist@e2e.test', '--name', 'Arne Archivist', '--password', 'archivist-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

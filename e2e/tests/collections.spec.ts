@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { RESEARCHER } from '../accounts';
+import { ARCHIVIST } from '../accounts';
 import { pagePng, pagesPdf } from './files';
 import { createImageSet, sessionToken, signIn } from './helpers';
 
-test('a researcher builds a collection: upload, hierarchy, viewer, remove, delete', async ({ page, request }) => {
-  await signIn(page, RESEARCHER, '/pim/imagesets');
+test('an archivist builds a collection: upload, hierarchy, viewer, remove, delete', async ({ page, request }) => {
+  await signIn(page, ARCHIVIST, '/pim/imagesets');
 
   // A new set opens on its own page.
   await page.getByRole('button', { name: 'New imageset' }).click();
