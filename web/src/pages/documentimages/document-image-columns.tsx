@@ -48,7 +48,7 @@ export function documentImageColumns(t: TFunction): DataTableColumn<DocumentImag
       enableSorting: false,
       meta: { filterVariant: 'none' },
       cell: ({ getValue }) => (
-        <Anchor component={Link} size="sm" to={`/documentimage?uuid=${encodeURIComponent(getValue<string>())}`}>
+        <Anchor component={Link} size="sm" style={{ whiteSpace: 'nowrap' }} to={`/documentimage?uuid=${encodeURIComponent(getValue<string>())}`}>
           {getValue<string>()}
         </Anchor>
       ),
