@@ -18,6 +18,7 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { iiifApiRoutes, iiifImageRoutes } from './modules/iiif/routes.js';
 import { documentImageRoutes } from './modules/documentimages/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
+import { downloadRoutes } from './modules/downloads/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { inProcessFetch } from './modules/signin/in-process-fetch.js';
 import { registerSignIn } from './modules/signin/register.js';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(groupRoutes, { groups: services.groups });
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
         await api.register(uploadRoutes, { uploads: services.uploads });
+        await api.register(downloadRoutes, { downloads: services.downloads });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },

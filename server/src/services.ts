@@ -24,6 +24,8 @@ import { DocumentImageRepository } from './modules/documentimages/repository.js'
 import { DocumentImageService } from './modules/documentimages/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
 import { UploadService } from './modules/uploads/service.js';
+import { DownloadRepository } from './modules/downloads/repository.js';
+import { DownloadService } from './modules/downloads/service.js';
 import { SessionRepository } from './modules/sessions/repository.js';
 import { SessionService } from './modules/sessions/service.js';
 import { relyingPartyFor } from './modules/signin/issuer.js';
@@ -52,6 +54,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const files = new FileStore(config.dataDir);
   const imageSetRepository = new ImageSetRepository(db);
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
+  const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
   const onBackgroundError = options.onBackgroundError ?? ((err, what) => console.error(what, err));
   // Large images get their tile pyramid right after upload, so the viewer's first tiles are fast.
@@ -70,7 +73,15 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, { onImagesAdded: pyramidsFor }),
-    documentImages: new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files),
+    documentImages,
+    downloads: new DownloadService(
+      new DownloadRepository(db),
+      imageSetAccess,
+      imageSets,
+      documentImages,
+      files,
+      { publicUrl: config.publicUrl, apiBase: config.apiBase },
+    ),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

@@ -2,7 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badRequest, unsupportedMediaType } from '../../platform/errors.js';
 
 export const XML_WITH_DTD = 'XML with a DTD or entities is not accepted.';
-export const NOT_PAGE_XML = 'This XML is not PAGE XML: only PAGE 2013 and 2019 files can be imported.';
+export const UNKNOWN_XML = 'This XML is not a transcription PIM can read: import PAGE 2013 or 2019, ALTO v2 to v4, or hOCR files.';
 
 /** One text line of a PAGE file, as stored in the transcription's layout (lossless text). */
 export interface PageLine {
@@ -58,7 +58,7 @@ export function parsePageXml(xml: string): PageDocument {
   // Namespace declarations are gone once prefixes are removed, so the version is read from the text.
   const version = /xmlns(?::[\w.-]+)?\s*=\s*["']http:\/\/schema\.primaresearch\.org\/PAGE\/gts\/pagecontent\/(\d{4})/.exec(xml)?.[1];
   const page = root?.Page as Node | undefined;
-  if (!root || !version || !page) throw unsupportedMediaType(NOT_PAGE_XML);
+  if (!root || !version || !page) throw unsupportedMediaType(UNKNOWN_XML);
   const imageFilename = attr(page, 'imageFilename');
   if (!imageFilename) throw badRequest('This PAGE file does not name its image (Page@imageFilename is missing).');
   const metadata = root.Metadata as Node | undefined;

@@ -30,6 +30,13 @@ export interface UploadRows {
   setFiles: { fileId: string; kind: 'pdf' | 'xml' }[];
 }
 
+export interface ImageOfSet {
+  id: string;
+  label: string;
+  width: number;
+  height: number;
+}
+
 /** A transcription made from an uploaded XML file, with that file kept in the set. */
 export interface XmlImportRows {
   setId: string;
@@ -107,17 +114,34 @@ export class UploadRepository {
    * The image of the set an XML file refers to: its label is the file name without extension, or
    * it was uploaded under that exact name. When several match, the one added last wins.
    */
-  findImageOfSet(setId: string, fileName: string, label: string): Promise<{ id: string; label: string } | undefined> {
+  findImageOfSet(setId: string, fileName: string, label: string): Promise<ImageOfSet | undefined> {
     return this.db
       .selectFrom('image_set_image as m')
       .innerJoin('document_image as d', 'd.id', 'm.image_id')
       .innerJoin('stored_file as f', 'f.id', 'd.file_id')
-      .select(['d.id', 'd.label'])
+      .select(['d.id', 'd.label', 'd.width', 'd.height'])
       .where('m.set_id', '=', setId)
       .where((eb) => eb.or([eb('d.label', '=', label), eb('f.original_name', '=', fileName)]))
       .orderBy('m.position', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /**
+   * Up to two images of the set whose label holds the number `digits` (leading zeros aside) as a
+   * whole number: INPUT_0017 for PAGE_0017_ALTO. Two mean the number does not tell them apart.
+   */
+  findImagesNumbered(setId: string, digits: string): Promise<ImageOfSet[]> {
+    const pattern = `(^|[^0-9])0*${digits.replace(/^0+(?=\d)/, '')}([^0-9]|$)`;
+    return this.db
+      .selectFrom('image_set_image as m')
+      .innerJoin('document_image as d', 'd.id', 'm.image_id')
+      .select(['d.id', 'd.label', 'd.width', 'd.height'])
+      .where('m.set_id', '=', setId)
+      .where(sql<boolean>`d.label ~ ${pattern}`)
+      .orderBy('m.position')
+      .limit(2)
+      .execute();
   }
 
   /** Writes the XML file's row, its link to the set and the transcription, all or none. */

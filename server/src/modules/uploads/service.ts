@@ -7,12 +7,14 @@ import { badRequest, unsupportedMediaType } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import { probeImage } from './image-probe.js';
-import { parsePageXml } from './page-xml.js';
+import { altoRegions, parseAltoXml, type LayoutRegion } from './alto-xml.js';
+import { parseHocr } from './hocr.js';
+import { parsePageXml, type PageRegion } from './page-xml.js';
 import { openPdf } from './pdf-split.js';
-import type { NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
-import { SNIFF_BYTES, peek, sniff } from './sniff.js';
+import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
+import { SNIFF_BYTES, peek, sniff, xmlDialect } from './sniff.js';
 
-export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE XML.';
+export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE, ALTO or hOCR files.';
 
 export interface UploadLimits {
   /** Largest accepted file, in bytes. */
@@ -70,7 +72,7 @@ export class UploadService {
       ownerId: caller.userId,
     };
     if (kind.kind === 'image') return this.addImage(setId, original);
-    return kind.kind === 'pdf' ? this.addPdf(setId, original) : this.addPageXml(setId, original);
+    return kind.kind === 'pdf' ? this.addPdf(setId, original) : this.addXml(setId, original);
   }
 
   private async addImage(setId: string, file: NewStoredFile): Promise<UploadResult> {
@@ -125,15 +127,78 @@ export class UploadService {
     return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${pages} added to the set.`);
   }
 
-  /** A PAGE file becomes a transcription of the set's image it names (Page@imageFilename). */
-  private async addPageXml(setId: string, file: NewStoredFile): Promise<UploadResult> {
-    const page = parsePageXml((await this.files.read(file.sha256)).toString('utf8').replace(/^\uFEFF/, ''));
-    const imageFile = page.imageFilename.split(/[\\/]/).pop() ?? page.imageFilename;
+  /** A PAGE, ALTO or hOCR file becomes a transcription of the set's image it refers to. */
+  private async addXml(setId: string, file: NewStoredFile): Promise<UploadResult> {
+    const xml = (await this.files.read(file.sha256)).toString('utf8').replace(/^\uFEFF/, '');
+    const dialect = xmlDialect(xml);
+    if (dialect === 'alto') {
+      const alto = parseAltoXml(xml);
+      const image = alto.fileName
+        ? await this.imageNamed(setId, alto.fileName)
+        : await this.imageLike(setId, file.originalName, UNKNOWN_ALTO_IMAGE);
+      const pixels = alto.unit === 'pixel';
+      return this.saveXml(setId, file, image, {
+        format: 'alto',
+        transcriber: alto.software,
+        version: alto.version,
+        page: {
+          imageFilename: alto.fileName,
+          imageWidth: pixels ? alto.pageWidth : image.width,
+          imageHeight: pixels ? alto.pageHeight : image.height,
+        },
+        regions: altoRegions(alto, image),
+      });
+    }
+    if (dialect === 'hocr') {
+      const hocr = parseHocr(xml);
+      const image = hocr.imageFilename
+        ? await this.imageNamed(setId, hocr.imageFilename)
+        : await this.imageLike(setId, file.originalName, UNKNOWN_HOCR_IMAGE);
+      return this.saveXml(setId, file, image, {
+        format: 'hocr',
+        transcriber: hocr.system,
+        version: null,
+        page: { imageFilename: hocr.imageFilename, imageWidth: hocr.pageWidth, imageHeight: hocr.pageHeight },
+        regions: hocr.regions,
+      });
+    }
+    // Anything else goes to the PAGE reader, which says what it expected.
+    const page = parsePageXml(xml);
+    return this.saveXml(setId, file, await this.imageNamed(setId, page.imageFilename), {
+      format: 'page',
+      transcriber: page.creator,
+      version: page.version,
+      page: { imageFilename: page.imageFilename, imageWidth: page.imageWidth, imageHeight: page.imageHeight },
+      regions: page.regions,
+    });
+  }
+
+  /** The set's image a file names (any folder in the name aside), like PAGE's imageFilename. */
+  private async imageNamed(setId: string, named: string): Promise<ImageOfSet> {
+    const imageFile = named.split(/[\\/]/).pop() ?? named;
     const image = await this.repo.findImageOfSet(setId, imageFile, baseName(imageFile));
     if (!image) {
       throw badRequest(`This XML belongs to the image "${imageFile}", which is not in this image set: upload the image first.`);
     }
-    const lines = page.regions.flatMap((r) => r.lines);
+    return image;
+  }
+
+  /**
+   * For a file that does not name its image: the image named like the file, else the only image
+   * with the file name's number (OCR-D names PAGE_0017_ALTO.xml after INPUT_0017.tif).
+   */
+  private async imageLike(setId: string, xmlName: string, unclear: string): Promise<ImageOfSet> {
+    const base = baseName(xmlName);
+    const same = await this.repo.findImageOfSet(setId, base, base);
+    if (same) return same;
+    const numbers = base.match(/\d+/g) ?? [];
+    const numbered = numbers.length === 1 ? await this.repo.findImagesNumbered(setId, numbers[0]!) : [];
+    if (numbered.length !== 1) throw badRequest(unclear);
+    return numbered[0]!;
+  }
+
+  private async saveXml(setId: string, file: NewStoredFile, image: ImageOfSet, t: XmlTranscription): Promise<UploadResult> {
+    const lines = (t.regions as PageRegion[]).flatMap((r) => r.lines);
     const id = randomUUID();
     await this.repo.insertXmlImport({
       setId,
@@ -141,14 +206,11 @@ export class UploadService {
       transcription: {
         id,
         imageId: image.id,
-        format: 'page',
-        transcriber: page.creator,
-        version: page.version,
+        format: t.format,
+        transcriber: t.transcriber,
+        version: t.version,
         cleanText: lines.map((l) => l.text).join('\n'),
-        layout: {
-          page: { imageFilename: page.imageFilename, imageWidth: page.imageWidth, imageHeight: page.imageHeight },
-          regions: page.regions,
-        },
+        layout: { page: t.page, regions: t.regions },
         linesCount: lines.length,
       },
     });
@@ -161,6 +223,20 @@ export class UploadService {
       message: `${file.originalName}: ${count} added to the image ${image.label}.`,
     };
   }
+}
+
+export const UNKNOWN_ALTO_IMAGE =
+  'Could not tell which image this ALTO file belongs to: name it like its image, or set sourceImageInformation/fileName.';
+export const UNKNOWN_HOCR_IMAGE =
+  'Could not tell which image this hOCR file belongs to: name it like its image, or give its ocr_page an image in its title.';
+
+/** What every XML format is stored as: PAGE's layout shape (ALTO and hOCR lines add their words). */
+interface XmlTranscription {
+  format: 'page' | 'alto' | 'hocr';
+  transcriber: string | null;
+  version: string | null;
+  page: { imageFilename: string | null; imageWidth: number | null; imageHeight: number | null };
+  regions: PageRegion[] | LayoutRegion[];
 }
 
 function result(kind: UploadResult['kind'], fileName: string, images: NewDocumentImage[], message: string): UploadResult {

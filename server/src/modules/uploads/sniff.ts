@@ -30,6 +30,18 @@ export function sniff(head: Buffer): SniffedKind | null {
   return null;
 }
 
+/** Which XML dialect a file is, from its root element (a namespace alone can mislead: kant's ALTO declares PAGE's). */
+export type XmlDialect = 'page' | 'alto' | 'hocr';
+
+export function xmlDialect(xml: string): XmlDialect | null {
+  const root = /^(?:\s|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>)*<(?:[\w.-]+:)?([\w.-]+)/.exec(xml)?.[1];
+  if (root === 'PcGts') return 'page';
+  if (root === 'alto') return 'alto';
+  // Plain XHTML is not hOCR: it must carry hOCR's page class or metadata.
+  if (root === 'html' && /\bocr_page\b|["']ocr-(?:system|capabilities)["']/.test(xml)) return 'hocr';
+  return null;
+}
+
 /**
  * Reads the first `n` bytes of a stream (fewer if it ends sooner) and gives back a stream that
  * still yields every byte, so the upload can be sniffed and then streamed on without buffering.

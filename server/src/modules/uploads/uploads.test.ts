@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, multipartBody, testImage, testPdf, upload } from '../../test-support/upload-files.js';
 import { DAMAGED_IMAGE } from './image-probe.js';
-import { NOT_PAGE_XML } from './page-xml.js';
+import { UNKNOWN_XML } from './page-xml.js';
 import { EMPTY_PDF, ENCRYPTED_PDF, UNREADABLE_PDF } from './pdf-split.js';
 import { UNSUPPORTED_TYPE } from './service.js';
 
@@ -102,7 +102,7 @@ describe('uploads: postfile', () => {
       },
       { label: 'empty PDF', parts: [{ fileName: 'd.pdf', bytes: await testPdf(0) }], status: 400, message: EMPTY_PDF },
       { label: 'broken PDF', parts: [{ fileName: 'e.pdf', bytes: Buffer.from('%PDF-1.7\nnothing here\n') }], status: 400, message: UNREADABLE_PDF },
-      { label: 'other XML', parts: [{ fileName: 'f.xml', bytes: Buffer.from('<?xml version="1.0"?><html/>') }], status: 415, message: NOT_PAGE_XML },
+      { label: 'other XML', parts: [{ fileName: 'f.xml', bytes: Buffer.from('<?xml version="1.0"?><html/>') }], status: 415, message: UNKNOWN_XML },
       { label: 'empty file', parts: [{ fileName: 'g.jpg', bytes: Buffer.alloc(0) }], status: 400, message: 'This file is empty.' },
       {
         label: 'two files',

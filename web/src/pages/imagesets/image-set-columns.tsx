@@ -1,13 +1,15 @@
 import type { DocumentImageSet } from '@pim/contract';
 import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import { PdfLink, stopRowClick } from './set-downloads';
 
-/** Columns the spec hides until the user picks them (the PDF column comes with a later issue). */
+/** Columns the spec hides until the user picks them. */
 export const IMAGE_SET_HIDDEN_COLUMNS = [
   'remoteUri',
   'uri',
   'elasticSearchIndex',
   'tag',
+  'PDF',
   'created',
   'updated',
   'deleted',
@@ -31,6 +33,17 @@ export function imageSetColumns(t: TFunction): DataTableColumn<DocumentImageSet>
     { accessorKey: 'uri', header: 'uri' },
     { id: 'elasticSearchIndex', accessorFn: (set) => set.elasticSearchIndex?.name ?? '', header: 'elasticSearchIndex' },
     { accessorKey: 'tag', header: 'tag' },
+    {
+      id: 'PDF',
+      header: 'PDF',
+      cell: ({ row }) => (
+        <span onClick={stopRowClick} onKeyDown={stopRowClick}>
+          <PdfLink set={row.original} />
+        </span>
+      ),
+      enableSorting: false,
+      meta: { filterVariant: 'none' },
+    },
     { id: 'created', accessorFn: (set) => shortDateTime(set.created), header: 'created' },
     { id: 'updated', accessorFn: (set) => shortDateTime(set.updated), header: 'updated' },
     { id: 'deleted', accessorFn: (set) => shortDateTime(set.deleted), header: 'deleted' },

@@ -1,4 +1,4 @@
-import { Anchor, Button, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { DocumentImageSet } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
@@ -11,16 +11,26 @@ import { RequireSignIn } from '../../app/require-sign-in';
 import { DataTable } from '../../components/data-table/data-table';
 import { IMAGE_SET_HIDDEN_COLUMNS, imageSetColumns } from './image-set-columns';
 import { NewImageSetModal } from './new-image-set-modal';
+import { DownloadModal, PdfLink, stopRowClick } from './set-downloads';
 
 const rowId = (set: DocumentImageSet) => set.uuid;
 
-/** The downloads and the PDF link come with their endpoints; manual analysis works from the manifest. */
+/** 'Analyze manually' works from the manifest; Download and PDF fetch the set's files with the sign-in. */
 function RowActions({ set }: { set: DocumentImageSet }) {
   const { t } = useTranslation('imagesets');
+  const [downloadOpened, downloadModal] = useDisclosure(false);
   return (
-    <Anchor component={Link} size="sm" to={`/analyzeimagemanualfieldset?uri=${encodeURIComponent(set.remoteUri)}`}>
-      {t('list.analyzeManually')}
-    </Anchor>
+    // Clicks here (and in the modal, whose events bubble through React's tree) are not row clicks.
+    <Group gap="sm" wrap="nowrap" onClick={stopRowClick} onKeyDown={stopRowClick}>
+      <Anchor component={Link} size="sm" to={`/analyzeimagemanualfieldset?uri=${encodeURIComponent(set.remoteUri)}`}>
+        {t('list.analyzeManually')}
+      </Anchor>
+      <Anchor component="button" type="button" size="sm" onClick={downloadModal.open}>
+        {t('download.open')}
+      </Anchor>
+      <PdfLink set={set} />
+      <DownloadModal set={set} opened={downloadOpened} onClose={downloadModal.close} />
+    </Group>
   );
 }
 

@@ -1,0 +1,229 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { XMLParser } from 'fast-xml-parser';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
+import { createSet, testImage, upload } from '../../test-support/upload-files.js';
+import { PAGE_2019_NS } from './page-xml-export.js';
+
+const SHARED = path.resolve(import.meta.dirname, '../../../../../shared/fixtures');
+const VALIDATE_PAGE = path.join(SHARED, 'schemas/validate_page.sh');
+const KANT = path.join(SHARED, 'page/kant1784');
+const hasXmllint = (() => {
+  try {
+    execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** Text that must survive the round trip exactly: markup characters, combining marks, astral plane. */
+const TRICKY = ['a & b < c > d "e" \'f\'', 'ſ̃ q̄ ꝑ 𝔄 — e\u0301', '  leading and trailing  '];
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function page2019(imageFilename: string, lines: string[]): Buffer {
+  const body = lines
+    .map((text, i) => `<TextLine id="l${i}"><Coords points="1,1 50,1 50,9 1,9"/><TextEquiv><Unicode>${escape(text)}</Unicode></TextEquiv></TextLine>`)
+    .join('');
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><PcGts xmlns="${PAGE_2019_NS}"><Metadata><Creator>Test</Creator>` +
+      `<Created>2020-01-01T00:00:00</Created><LastChange>2020-01-01T00:00:00</LastChange></Metadata>` +
+      `<Page imageFilename="${imageFilename}" imageWidth="60" imageHeight="40"><TextRegion id="r1">` +
+      `<Coords points="0,0 59,0 59,39 0,39"/>${body}</TextRegion></Page></PcGts>`,
+  );
+}
+
+describe('downloads of an image set', () => {
+  let t: TestApp;
+  let owner: Awaited<ReturnType<typeof signedInUser>>;
+  let other: Awaited<ReturnType<typeof signedInUser>>;
+  let setId: string;
+  const images: { uuid: string; name: string }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signedInUser(t.app);
+    other = await signedInUser(t.app);
+    setId = await createSet(t.app, owner.auth, 'Downloads');
+    const files = [
+      { fileName: 'folio 1.png', bytes: await testImage('png', 60, 40) },
+      { fileName: 'folio 2.jpg', bytes: await testImage('jpeg', 30, 80) },
+      { fileName: 'folio 3.tif', bytes: await testImage('tiff', 50, 50) },
+      { fileName: 'folio 4.webp', bytes: await testImage('webp', 40, 20) },
+    ];
+    for (const file of files) {
+      const res = await upload(t.app, owner.auth, setId, [file]);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      images.push(...(res.json.documentImages as { uuid: string; name: string }[]));
+    }
+    const res = await upload(t.app, owner.auth, setId, [{ fileName: 'folio 1.xml', bytes: page2019('folio 1.png', TRICKY) }]);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  const get = (kind: string, auth: Record<string, string> = owner.auth, id = setId) =>
+    t.app.inject({ method: 'GET', url: `/api/pim/imageset/${id}/${kind}`, headers: auth });
+
+  it('get: {uuid}_json.zip with set.json and each image with its transcriptions and layout', async () => {
+    const res = await get('get');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${setId}_json.zip"`);
+    const zip = readZip(res.rawPayload);
+    expect([...zip.keys()]).toEqual(['set.json', ...images.map((image, i) => `images/${i + 1}-${image.uuid}.json`)]);
+    expect(JSON.parse(zip.get('set.json')!.toString())).toMatchObject({ uuid: setId, imageset: 'Downloads' });
+    const first = JSON.parse(zip.get(`images/1-${images[0]!.uuid}.json`)!.toString());
+    expect(first).toMatchObject({ uuid: images[0]!.uuid, label: 'folio 1', width: 60, height: 40, pageorder: 1 });
+    expect(first.transcriptions).toHaveLength(1);
+    expect(first.transcriptions[0].cleanText).toBe(TRICKY.join('\n'));
+    expect(first.transcriptions[0].layout.regions[0].lines.map((l: { text: string }) => l.text)).toEqual(TRICKY);
+    const second = JSON.parse(zip.get(`images/2-${images[1]!.uuid}.json`)!.toString());
+    expect(second).toMatchObject({ label: 'folio 2', width: 30, height: 80, transcriptions: [] });
+  });
+
+  it('zippedimages: {uuid}_images.zip with the original files named <n>-<label>.<ext>', async () => {
+    const res = await get('zippedimages');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${setId}_images.zip"`);
+    const zip = readZip(res.rawPayload);
+    expect([...zip.keys()]).toEqual(['1-folio 1.png', '2-folio 2.jpg', '3-folio 3.tif', '4-folio 4.webp']);
+    for (const [i, image] of images.entries()) {
+      const original = await t.app.inject({ method: 'GET', url: `/api/pim/image/${image.uuid}`, headers: owner.auth });
+      expect(zip.get([...zip.keys()][i]!)!.equals(original.rawPayload)).toBe(true);
+    }
+  });
+
+  it('page: {uuid}_page.zip with a PAGE 2019 file per image, text kept exactly, empty Page without transcription', async () => {
+    const res = await get('page');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${setId}_page.zip"`);
+    const zip = readZip(res.rawPayload);
+    expect([...zip.keys()]).toEqual(['1-folio 1.xml', '2-folio 2.xml', '3-folio 3.xml', '4-folio 4.xml']);
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', trimValues: false, parseTagValue: false, isArray: (n) => n === 'TextLine' });
+    const first = parser.parse(zip.get('1-folio 1.xml')!.toString()).PcGts;
+    expect(first['@xmlns']).toBe(PAGE_2019_NS);
+    expect(first.Metadata.Creator).toBe('PIM');
+    expect(first.Page).toMatchObject({ '@imageFilename': 'folio 1.png', '@imageWidth': '60', '@imageHeight': '40' });
+    const lines = first.Page.TextRegion.TextLine as { Coords: Record<string, string>; TextEquiv: { Unicode: string } }[];
+    expect(lines.map((l) => l.TextEquiv.Unicode)).toEqual(TRICKY);
+    expect(lines[0]!.Coords['@points']).toBe('1,1 50,1 50,9 1,9');
+    const empty = parser.parse(zip.get('2-folio 2.xml')!.toString()).PcGts;
+    expect(empty.Page).toMatchObject({ '@imageFilename': 'folio 2.jpg', '@imageWidth': '30', '@imageHeight': '80' });
+    expect(empty.Page.TextRegion).toBeUndefined();
+    await validatePage(zip);
+  });
+
+  it('pdf: {uuid}.pdf with a page per image in order, at the image aspect', async () => {
+    const res = await get('pdf');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="${setId}.pdf"`);
+    const pdf = await PDFDocument.load(res.rawPayload);
+    const ratios = pdf.getPages().map((p) => p.getWidth() / p.getHeight());
+    const expected = [60 / 40, 30 / 80, 1, 40 / 20];
+    expect(ratios).toHaveLength(4);
+    ratios.forEach((r, i) => expect(r).toBeCloseTo(expected[i]!, 5));
+  });
+
+  it('answers 401 without a sign-in, 404 to a user who may not read the set, 400 for a bad id', async () => {
+    for (const kind of ['get', 'page', 'zippedimages', 'pdf']) {
+      expect((await get(kind, {})).statusCode).toBe(401);
+      const hidden = await call(t.app, { method: 'GET', url: `/api/pim/imageset/${setId}/${kind}`, headers: other.auth });
+      expect(hidden.status).toBe(404);
+      expect(hidden.json.message).toContain('There is no image set');
+      expect((await get(kind, owner.auth, 'not-a-uuid')).statusCode).toBe(400);
+    }
+  });
+
+  it('an empty set gives empty zips and an empty PDF', async () => {
+    const empty = await createSet(t.app, owner.auth, 'Empty');
+    expect([...readZip((await get('get', owner.auth, empty)).rawPayload).keys()]).toEqual(['set.json']);
+    expect(readZip((await get('page', owner.auth, empty)).rawPayload).size).toBe(0);
+    expect(readZip((await get('zippedimages', owner.auth, empty)).rawPayload).size).toBe(0);
+    expect((await PDFDocument.load((await get('pdf', owner.auth, empty)).rawPayload)).getPageCount()).toBe(0);
+  });
+
+  const fixtures = [
+    { name: 'iforal Évora page 1 (JPEG)', dir: path.join(SHARED, 'page/iforal'), image: 'foral_de_evora_1218/1.jpg', page: 'foral_de_evora_1218/1.xml', tsv: 'expected_lines.tsv', entry: '1-1.xml' },
+    { name: 'kant1784 page 17 (TIFF)', dir: KANT, image: 'data/OCR-D-IMG/INPUT_0017.tif', page: 'data/OCR-D-GT-PAGE/PAGE_0017_PAGE.xml', tsv: 'expected_lines_from_PAGE.tsv', entry: '1-INPUT_0017.xml' },
+  ];
+  for (const f of fixtures) {
+    it.skipIf(!fs.existsSync(path.join(f.dir, f.tsv)))(`exports ${f.name} as valid PAGE 2019 with every line id and text of expected_lines`, async () => {
+      const set = await createSet(t.app, owner.auth, f.name);
+      for (const file of [f.image, f.page]) {
+        const bytes = fs.readFileSync(path.join(f.dir, file));
+        const res = await upload(t.app, owner.auth, set, [{ fileName: path.basename(file), bytes }]);
+        expect(res.status, JSON.stringify(res.json)).toBe(200);
+      }
+      const zip = readZip((await get('page', owner.auth, set)).rawPayload);
+      const expected = fs
+        .readFileSync(path.join(f.dir, f.tsv), 'utf8')
+        .split('\n')
+        .slice(1)
+        .map((row) => row.split('\t'))
+        .filter(([page]) => page === f.page)
+        .map(([, id, text]) => ({ id, text }));
+      expect(expected.length).toBeGreaterThan(0);
+      const parser = new XMLParser({
+        ignoreAttributes: false,
+        attributeNamePrefix: '@',
+        trimValues: false,
+        parseTagValue: false,
+        isArray: (n) => n === 'TextRegion' || n === 'TextLine',
+      });
+      const regions = parser.parse(zip.get(f.entry)!.toString()).PcGts.Page.TextRegion as { TextLine?: { '@id': string; TextEquiv: { Unicode: string } }[] }[];
+      const exported = regions.flatMap((r) => r.TextLine ?? []).map((l) => ({ id: l['@id'], text: l.TextEquiv.Unicode }));
+      expect(exported).toEqual(expected);
+      await validatePage(zip);
+    });
+  }
+});
+
+/** Validates every PAGE file with the PRImA XSD, when the validator and xmllint are there. */
+async function validatePage(zip: Map<string, Buffer>) {
+  if (!fs.existsSync(VALIDATE_PAGE) || !hasXmllint) {
+    console.warn('PAGE XSD validation skipped: needs ../shared/fixtures/schemas/validate_page.sh and xmllint (libxml2-utils)');
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-page-'));
+  try {
+    const files = [...zip.values()].map((bytes, i) => {
+      const file = path.join(dir, `${i}.xml`);
+      fs.writeFileSync(file, bytes);
+      return file;
+    });
+    execFileSync('sh', [VALIDATE_PAGE, ...files], { encoding: 'utf8' });
+  } catch (err) {
+    throw new Error(`PAGE export does not validate: ${(err as { stdout?: string }).stdout ?? err}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The entries of a zip from its central directory (no zip reader is installed; yazl writes plain zips). */
+function readZip(zip: Buffer): Map<string, Buffer> {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error('not a zip: no end of central directory');
+  let at = zip.readUInt32LE(eocd + 16);
+  const entries = new Map<string, Buffer>();
+  for (let i = 0; i < zip.readUInt16LE(eocd + 10); i += 1) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error(`bad central directory record at ${at}`);
+    const method = zip.readUInt16LE(at + 10);
+    const size = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + size);
+    entries.set(name, method === 8 ? inflateRawSync(data) : Buffer.from(data));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return entries;
+}

@@ -1,0 +1,171 @@
+import type { Readable } from 'node:stream';
+import { PDFDocument, type PDFImage } from 'pdf-lib';
+import sharp from 'sharp';
+import type { Principal } from '../../platform/auth/principal.js';
+import type { FileStore } from '../../platform/storage/file-store.js';
+import type { ImageSetAccess } from '../imagesets/access.js';
+import type { DocumentImageService } from '../documentimages/service.js';
+import { presentDocumentImage, presentTranscription, type Links } from '../documentimages/presenter.js';
+import { presentImageSet } from '../imagesets/presenter.js';
+import type { ImageSetService } from '../imagesets/service.js';
+import { pageXmlFor } from './page-xml-export.js';
+import type { DownloadImageRecord, DownloadRepository } from './repository.js';
+import { streamZip, type ZipEntry } from './zip-stream.js';
+
+/** A file to send: its name for content-disposition, its type and its bytes. */
+export interface Download {
+  fileName: string;
+  contentType: string;
+  body: Readable | Buffer;
+}
+
+const BATCH = 100;
+/** The longer side of a PDF page in points (A4's height); the image keeps its full resolution. */
+const PDF_PAGE_LONG_SIDE = 842;
+const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/tiff': 'tif', 'image/webp': 'webp' };
+
+/** The four downloads of a set (spec part 1 §5): its direct images, in their order. */
+export class DownloadService {
+  constructor(
+    private readonly repo: DownloadRepository,
+    private readonly access: ImageSetAccess,
+    private readonly imageSets: ImageSetService,
+    private readonly documentImages: DocumentImageService,
+    private readonly files: FileStore,
+    private readonly links: Links,
+  ) {}
+
+  /** set.json and images/<n>-<uuid>.json: each image's fields and its transcriptions with layout. */
+  async jsonZip(principal: Principal | null, setId: string): Promise<Download> {
+    const set = await this.imageSets.get(principal, setId);
+    let page = -1;
+    let n = 0;
+    let setWritten = false;
+    const body = streamZip(async () => {
+      if (!setWritten) {
+        setWritten = true;
+        return [{ name: 'set.json', mtime: set.updatedAt, open: async () => json(presentImageSet(set, this.links)) }];
+      }
+      page += 1;
+      const { details } = await this.documentImages.pageOfSet(principal, setId, {
+        page,
+        pageSize: BATCH,
+        sort: 'pageorder',
+        desc: false,
+      });
+      const layouts = new Map((await this.repo.layoutsOf(details.map((d) => d.image.id))).map((l) => [l.id, l.layout]));
+      return details.map((detail): ZipEntry => {
+        n += 1;
+        const image = {
+          ...presentDocumentImage(detail, this.links),
+          // Oldest first, as `GET pim/documentimage/{uuid}/transcriptions` lists them.
+          transcriptions: [...detail.transcriptions].reverse().map((t) => ({ ...presentTranscription(t), layout: layouts.get(t.id) ?? null })),
+        };
+        return { name: `images/${n}-${detail.image.id}.json`, mtime: detail.image.updatedAt, open: async () => json(image) };
+      });
+    });
+    return { fileName: `${setId}_json.zip`, contentType: 'application/zip', body };
+  }
+
+  /** One PAGE 2019 file per image, from its newest transcription (an empty Page without one). */
+  async pageZip(principal: Principal | null, setId: string): Promise<Download> {
+    await this.access.requireSet(principal, setId, 'READ');
+    const body = this.zipOfImages(setId, async (images, numbered) => {
+      const newest = new Map<string, { layout: unknown; createdAt: Date }>();
+      for (const l of await this.repo.layoutsOf(images.map((i) => i.id))) if (!newest.has(l.imageId)) newest.set(l.imageId, l);
+      return images.map((image, i): ZipEntry => {
+        const layout = newest.get(image.id);
+        const xml = pageXmlFor({
+          imageFilename: image.file.originalName,
+          imageWidth: image.width,
+          imageHeight: image.height,
+          created: image.createdAt,
+          lastChange: layout && layout.createdAt > image.updatedAt ? layout.createdAt : image.updatedAt,
+          layout: layout?.layout ?? null,
+        });
+        return { name: `${numbered[i]}.xml`, mtime: image.updatedAt, open: async () => Buffer.from(xml, 'utf8') };
+      });
+    });
+    return { fileName: `${setId}_page.zip`, contentType: 'application/zip', body };
+  }
+
+  /** The original files, named <n>-<label>.<ext>. */
+  async imagesZip(principal: Principal | null, setId: string): Promise<Download> {
+    await this.access.requireSet(principal, setId, 'READ');
+    const body = this.zipOfImages(setId, async (images, numbered) =>
+      images.map((image, i) => ({
+        name: `${numbered[i]}.${EXTENSIONS[image.file.mediaType] ?? 'bin'}`,
+        mtime: image.createdAt,
+        store: true,
+        open: async () => this.files.stream(image.file.sha256),
+      })),
+    );
+    return { fileName: `${setId}_images.zip`, contentType: 'application/zip', body };
+  }
+
+  /**
+   * A page per image at the image's aspect. pdf-lib writes a document only as a whole, so the
+   * PDF is assembled in memory (image by image, each read once) and sent when complete.
+   */
+  async pdf(principal: Principal | null, setId: string): Promise<Download> {
+    await this.access.requireSet(principal, setId, 'READ');
+    const pdf = await PDFDocument.create();
+    pdf.setCreator('PIM');
+    for await (const image of this.images(setId)) {
+      const embedded = await this.embed(pdf, image);
+      const scale = PDF_PAGE_LONG_SIDE / Math.max(image.width, image.height);
+      const [w, h] = [image.width * scale, image.height * scale];
+      pdf.addPage([w, h]).drawImage(embedded, { x: 0, y: 0, width: w, height: h });
+    }
+    const bytes = Buffer.from(await pdf.save({ addDefaultPage: false }));
+    return { fileName: `${setId}.pdf`, contentType: 'application/pdf', body: bytes };
+  }
+
+  private async embed(pdf: PDFDocument, image: DownloadImageRecord): Promise<PDFImage> {
+    const bytes = await this.files.read(image.file.sha256);
+    try {
+      if (image.file.mediaType === 'image/jpeg') return await pdf.embedJpg(bytes);
+      if (image.file.mediaType === 'image/png') return await pdf.embedPng(bytes);
+    } catch {
+      // A JPEG or PNG variant pdf-lib cannot embed as is (e.g. 16-bit) is converted like the rest.
+    }
+    return pdf.embedJpg(await sharp(bytes).rotate().jpeg({ quality: 90 }).toBuffer());
+  }
+
+  /** A zip of the set's images in batches; `entriesOf` makes the entries of one batch. */
+  private zipOfImages(
+    setId: string,
+    entriesOf: (images: DownloadImageRecord[], numbered: string[]) => Promise<ZipEntry[]>,
+  ): Readable {
+    let after: { position: number; id: string } | null = null;
+    let n = 0;
+    return streamZip(async () => {
+      const images = await this.repo.imagesAfter(setId, after, BATCH);
+      const last = images.at(-1);
+      if (last) after = { position: last.position, id: last.id };
+      const numbered = images.map((image) => `${(n += 1)}-${safeName(image.label)}`);
+      return entriesOf(images, numbered);
+    });
+  }
+
+  private async *images(setId: string): AsyncGenerator<DownloadImageRecord> {
+    let after: { position: number; id: string } | null = null;
+    for (;;) {
+      const images = await this.repo.imagesAfter(setId, after, BATCH);
+      if (images.length === 0) return;
+      yield* images;
+      const last = images.at(-1)!;
+      after = { position: last.position, id: last.id };
+    }
+  }
+}
+
+function json(value: unknown): Buffer {
+  return Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+}
+
+/** A label as one zip path component: no folders, no control characters. */
+function safeName(label: string): string {
+  // eslint-disable-next-line no-control-regex
+  return label.replace(/[\\/\u0000-\u001f\u007f]/g, '_').trim().slice(0, 200) || 'image';
+}

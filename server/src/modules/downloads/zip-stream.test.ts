@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { inflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { streamZip, type ZipEntry } from './zip-stream.js';
+
+describe('streamZip', () => {
+  it('asks for the next batch only as the zip is read, and keeps the entries in order', async () => {
+    const asked: number[] = [];
+    let batch = 0;
+    const stream = streamZip(async () => {
+      batch += 1;
+      asked.push(batch);
+      if (batch > 3) return [];
+      return [0, 1].map((i): ZipEntry => ({ name: `${batch}-${i}.txt`, mtime: new Date(0), store: true, open: async () => randomBytes(256 * 1024) }));
+    });
+    // Nothing has been read: the stream's buffers are full within the first entry, so only the
+    // first batch and the one after it (asked for as the first entry starts) have been requested.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([1, 2]);
+    const zip = await buffer(stream);
+    expect(asked).toEqual([1, 2, 3, 4]);
+    // eslint-disable-next-line no-control-regex -- the central directory signature is binary
+    const names = [...zip.toString('latin1').matchAll(/PK\x01\x02[\s\S]{42}(\d-\d\.txt)/g)].map((m) => m[1]);
+    expect(names).toEqual(['1-0.txt', '1-1.txt', '2-0.txt', '2-1.txt', '3-0.txt', '3-1.txt']);
+  });
+
+  it('breaks the stream when an entry fails, rather than ending a short zip', async () => {
+    const stream = streamZip(async () => [
+      { name: 'a.txt', mtime: new Date(0), open: async () => Buffer.from('a') },
+      { name: 'b.txt', mtime: new Date(0), open: async () => Promise.reject(new Error('disk gone')) },
+    ]);
+    await expect(buffer(stream)).rejects.toThrow('disk gone');
+  });
+
+  it('stops opening files and closes the open one when the reader goes away', async () => {
+    const opened: PassThrough[] = [];
+    const stream = streamZip(async () =>
+      opened.length > 0
+        ? []
+        : [0, 1, 2].map((i): ZipEntry => ({
+            name: `${i}.bin`,
+            mtime: new Date(0),
+            store: true,
+            open: async () => {
+              const file = new PassThrough();
+              file.end(randomBytes(512 * 1024));
+              opened.push(file);
+              return file;
+            },
+          })),
+    );
+    stream.once('data', () => stream.destroy());
+    await new Promise((resolve) => stream.on('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.destroyed).toBe(true);
+  });
+
+  it('stores entries marked store without deflating them', async () => {
+    const bytes = Buffer.alloc(1000, 7);
+    const zip = await buffer(streamZip(singleBatch([{ name: 'x.bin', mtime: new Date(0), store: true, open: async () => bytes }])));
+    expect(zip.includes(bytes)).toBe(true);
+    const deflated = await buffer(streamZip(singleBatch([{ name: 'y.bin', mtime: new Date(0), open: async () => bytes }])));
+    expect(deflated.includes(bytes)).toBe(false);
+    expect(inflateRawSync(deflated.subarray(30 + 'y.bin'.length)).subarray(0, 1000).equals(bytes)).toBe(true);
+  });
+});
+
+function singleBatch(entries: ZipEntry[]) {
+  let given = false;
+  return async () => {
+    if (given) return [];
+    given = true;
+    return entries;
+  };
+}
