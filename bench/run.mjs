@@ -1,0 +1,48 @@
+// Benchmarks of the built server (run `npm run build` first): `npm run bench`.
+// Every number is a ratio to bare sharp work measured in the same run, so results compare
+// across machines; absolute times are printed for context only.
+import fs from 'node:fs';
+import os from 'node:os';
+import sharp from 'sharp';
+import { benchIngest } from './ingest.mjs';
+import { fmt, table } from './lib/measure.mjs';
+import { benchTiles } from './tiles.mjs';
+
+const count = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (Number.isInteger(value) && value >= 1 && value <= 1000) return value;
+  console.error(`${name} must be a whole number from 1 to 1000.`);
+  process.exit(1);
+};
+const sizes = { pages: count('BENCH_PAGES', 30), tiles: count('BENCH_TILES', 200), pyramidTiles: count('BENCH_PYRAMID_TILES', 60) };
+
+// libvips' operation cache would let the second of two identical pipelines (server, then bare)
+// reuse the first one's work; without it both sides do all of their work every time.
+sharp.cache(false);
+
+const started = Date.now();
+console.log(
+  `PIM benchmarks: node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ` +
+    `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'CPU'}, ${new Date().toISOString()}\n`,
+);
+
+if (!fs.existsSync(new URL('../server/dist/app.js', import.meta.url))) {
+  console.error('The server is not built: run `npm run build` first.');
+  process.exit(1);
+}
+// Loaded only now, so a missing build gets the sentence above rather than a module error.
+const { startBenchApp } = await import('./lib/app.mjs');
+const bench = await startBenchApp();
+const results = [];
+try {
+  results.push(await benchIngest(bench, { pages: sizes.pages, width: 4000, height: 3000 }));
+  results.push(await benchTiles(bench, { width: 4000, height: 3000, count: sizes.tiles }));
+  results.push(await benchTiles(bench, { width: 8000, height: 6000, count: sizes.pyramidTiles }));
+} finally {
+  await bench.close();
+}
+
+for (const r of results) console.log(`${r.title}\n${r.text}\n`);
+console.log('Ratios (lower is better; 1.00 = as fast as bare sharp):');
+console.log(table(results.flatMap((r) => r.ratios.map(([name, ratio]) => [`  ${name}`, fmt(ratio, 2)]))));
+console.log(`\nTotal ${fmt((Date.now() - started) / 1000)} s`);
