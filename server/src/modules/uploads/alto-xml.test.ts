@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
 import type { LayoutRegion } from './alto-xml.js';
-import { XML_WITH_DTD } from './page-xml.js';
+import { XML_WITH_DTD } from './safe-xml.js';
 import { UNKNOWN_ALTO_IMAGE } from './service.js';
 
 const KANT = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/page/kant1784');

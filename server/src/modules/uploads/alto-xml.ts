@@ -1,6 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badRequest, unsupportedMediaType } from '../../platform/errors.js';
-import { XML_WITH_DTD, decodeXmlText, type PageLine, type PageRegion } from './page-xml.js';
+import { decodeXmlText, type PageLine, type PageRegion } from './page-xml.js';
+import { safeXmlParser } from './safe-xml.js';
 
 /** A word of an ALTO or hOCR line, kept in the layout with its confidence (0..1 or 0..100 as given). */
 export interface LayoutWord {
@@ -84,20 +84,7 @@ function textOf(node: XNode | undefined): string {
  * defined and the text comes out exactly as written (String@CONTENT joined by single spaces).
  */
 export function parseAltoXml(xml: string): AltoDocument {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw badRequest(XML_WITH_DTD);
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw badRequest(`This XML file is not well-formed: ${valid.err.msg} (line ${valid.err.line}).`);
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    removeNSPrefix: true,
-    processEntities: false,
-    htmlEntities: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    preserveOrder: true,
-  });
+  const parser = safeXmlParser(xml, 'XML file', { preserveOrder: true });
   const root = first(parser.parse(xml) as XNode[], 'alto');
   // Prefixes are removed, so the version is read from the namespace declaration itself.
   const version = /xmlns(?::[\w.-]+)?\s*=\s*["']http:\/\/www\.loc\.gov\/standards\/alto\/ns-v([234])#["']/.exec(xml)?.[1];

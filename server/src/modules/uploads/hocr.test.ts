@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
 import type { LayoutRegion } from './alto-xml.js';
-import { XML_WITH_DTD } from './page-xml.js';
+import { XML_WITH_DTD } from './safe-xml.js';
 import { UNKNOWN_HOCR_IMAGE } from './service.js';
 
 const HOCR = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/hocr');
@@ -81,7 +81,7 @@ describe('uploads: hOCR', () => {
       { name: 'd.html', bytes: hocr('image "p9.png"', line), message: 'This XML belongs to the image "p9.png", which is not in this image set' },
       { name: 'e.html', bytes: hocr('bbox 0 0 60 40', line), message: UNKNOWN_HOCR_IMAGE },
       { name: 'f.html', bytes: hocr('image "p1.png"', line, { meta: false }), message: '<meta name="ocr-system"> is missing' },
-      { name: 'g.html', bytes: hocr('image "p1.png"', `<br>${line}`), message: 'This hOCR file is not well-formed XHTML' },
+      { name: 'g.html', bytes: hocr('image "p1.png"', `<br>${line}`), message: 'This hOCR file is not well-formed' },
       { name: 'h.html', bytes: hocr('image "p1.png"', `</div><div class='ocr_page' title='image "p1.png"'>${line}`), message: 'has 2 pages' },
     ];
     for (const c of cases) {

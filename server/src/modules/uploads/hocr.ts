@@ -1,7 +1,7 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badRequest } from '../../platform/errors.js';
 import type { LayoutRegion, LayoutWord } from './alto-xml.js';
-import { XML_WITH_DTD, decodeXmlText } from './page-xml.js';
+import { decodeXmlText } from './page-xml.js';
+import { safeXmlParser } from './safe-xml.js';
 
 /** Classes hOCR producers use for a line of text (Tesseract 4+ tells headers and captions apart). */
 const LINE_CLASSES = ['ocr_line', 'ocrx_line', 'ocr_header', 'ocr_caption', 'ocr_textfloat'];
@@ -92,20 +92,7 @@ function baselineOf(props: Map<string, string>, box: number[] | null): string | 
  */
 export function parseHocr(xml: string): HocrDocument {
   const body = xml.replace(XHTML_DOCTYPE, (doctype) => doctype.replace(/[^\n]/g, ''));
-  if (/<!DOCTYPE|<!ENTITY/i.test(body)) throw badRequest(XML_WITH_DTD);
-  const valid = XMLValidator.validate(body);
-  if (valid !== true) throw badRequest(`This hOCR file is not well-formed XHTML: ${valid.err.msg} (line ${valid.err.line}).`);
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    removeNSPrefix: true,
-    processEntities: false,
-    htmlEntities: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    preserveOrder: true,
-  });
+  const parser = safeXmlParser(body, 'hOCR file', { preserveOrder: true });
   const tree = parser.parse(body) as XNode[];
   const meta = new Map<string, string>();
   const pages: { node: XNode; regions: LayoutRegion[] }[] = [];

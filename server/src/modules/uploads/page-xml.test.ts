@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
-import { XML_WITH_DTD } from './page-xml.js';
+import { XML_WITH_DTD } from './safe-xml.js';
 import type { PageRegion } from './page-xml.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/page');

@@ -1,7 +1,6 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badRequest, unsupportedMediaType } from '../../platform/errors.js';
+import { XML_WITH_DTD, safeXmlParser } from './safe-xml.js';
 
-export const XML_WITH_DTD = 'XML with a DTD or entities is not accepted.';
 export const UNKNOWN_XML = 'This XML is not a transcription PIM can read: import PAGE 2013 or 2019, ALTO v2 to v4, or hOCR files.';
 
 /** One text line of a PAGE file, as stored in the transcription's layout (lossless text). */
@@ -40,20 +39,7 @@ const REPEATED = new Set(['TextRegion', 'TextLine', 'TextEquiv', 'TableRegion', 
  * decoded here, so the text comes out exactly as written.
  */
 export function parsePageXml(xml: string): PageDocument {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw badRequest(XML_WITH_DTD);
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw badRequest(`This XML file is not well-formed: ${valid.err.msg} (line ${valid.err.line}).`);
-  const parser = new XMLParser({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@',
-    removeNSPrefix: true,
-    processEntities: false,
-    htmlEntities: false,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: false,
-    isArray: (name) => REPEATED.has(name),
-  });
+  const parser = safeXmlParser(xml, 'XML file', { isArray: (name) => REPEATED.has(name) });
   const root = (parser.parse(xml) as Node).PcGts as Node | undefined;
   // Namespace declarations are gone once prefixes are removed, so the version is read from the text.
   const version = /xmlns(?::[\w.-]+)?\s*=\s*["']http:\/\/schema\.primaresearch\.org\/PAGE\/gts\/pagecontent\/(\d{4})/.exec(xml)?.[1];
