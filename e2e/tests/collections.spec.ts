@@ -79,7 +79,27 @@ test('an archivist builds a collection: upload, hierarchy, viewer, remove, delet
   await expect(tree.getByRole('link', { name: 'page 10', exact: true })).toHaveCount(0);
   await expect(tree.getByRole('link', { name: 'page 1', exact: true })).toBeVisible();
 
+  // The set downloads from its row in the list, under the spec's file names.
+  const setId = new URL(setUrl).searchParams.get('uuid')!;
+  await page.goto('/pim/imagesets');
+  const row = page.getByRole('table', { name: 'Imagesets' }).getByRole('row', { name: /E2E Collection/ });
+  for (const [choice, suffix] of [
+    ['JSON zip', '_json.zip'],
+    ['PAGE zip', '_page.zip'],
+    ['Zipped images', '_images.zip'],
+  ] as const) {
+    await row.getByRole('button', { name: 'Download' }).click();
+    const saved = page.waitForEvent('download');
+    await page.getByRole('dialog', { name: 'Download E2E Collection' }).getByRole('button', { name: choice }).click();
+    expect((await saved).suggestedFilename()).toBe(`${setId}${suffix}`);
+    await page.keyboard.press('Escape');
+  }
+  const pdf = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'PDF' }).click();
+  expect((await pdf).suggestedFilename()).toBe(`${setId}.pdf`);
+
   // Delete asks first, then returns to the list, where the set is gone.
+  await page.goto(setUrl);
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page.getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/pim\/imagesets/);

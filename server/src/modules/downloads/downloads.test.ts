@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
 import { PAGE_2019_NS } from './page-xml-export.js';
+import { SHARED_FIXTURES } from '../../test-support/fixtures.js';
 
-const SHARED = path.resolve(import.meta.dirname, '../../../../../shared/fixtures');
+const SHARED = SHARED_FIXTURES;
 const VALIDATE_PAGE = path.join(SHARED, 'schemas/validate_page.sh');
 const KANT = path.join(SHARED, 'page/kant1784');
 const hasXmllint = (() => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Rgb, createSet, near, pixelsOf, uploadImage } from '../../test-support/iiif-images.js';
 import { createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
+import { fixturePath } from '../../test-support/fixtures.js';
 
 /**
  * The checks of the official IIIF Image API validator, on its own test image: a 1000 x 1000 PNG
@@ -9,9 +10,9 @@ import { createTestApp, signedInUser, type TestApp } from '../../test-support/te
  * The expected colours are read from the fixture itself at the centre of each square.
  */
 const VALIDATOR_ID = '67352ccc-d1b0-11e1-89ae-279075081939';
-const FIXTURE = new URL(`../../../../../shared/fixtures/iiif/image-validator/test-image/${VALIDATOR_ID}.png`, import.meta.url);
+const FIXTURE = fixturePath('iiif', 'image-validator', 'test-image', `${VALIDATOR_ID}.png`);
 const haveFixture = fs.existsSync(FIXTURE);
-if (!haveFixture) console.warn(`Skipping the IIIF image validator conformance tests: ${FIXTURE.pathname} is absent.`);
+if (!haveFixture) console.warn(`Skipping the IIIF image validator conformance tests: ${FIXTURE} is absent.`);
 
 describe.skipIf(!haveFixture)('IIIF image validator conformance', () => {
   let t: TestApp;

@@ -4,10 +4,11 @@ import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSet, quadrantImage, uploadImage } from '../../test-support/iiif-images.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
+import { fixturePath } from '../../test-support/fixtures.js';
 
-const SCHEMA = new URL('../../../../../shared/fixtures/iiif/schema/iiif_3_0.json', import.meta.url);
+const SCHEMA = fixturePath('iiif', 'schema', 'iiif_3_0.json');
 const haveSchema = fs.existsSync(SCHEMA);
-if (!haveSchema) console.warn(`Skipping IIIF schema validation: ${SCHEMA.pathname} is absent.`);
+if (!haveSchema) console.warn(`Skipping IIIF schema validation: ${SCHEMA} is absent.`);
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 type AddFormats = (ajv: Ajv) => Ajv;
@@ -32,7 +33,7 @@ describe('IIIF Presentation 3 manifests', () => {
       addFormats(ajv);
       validate = ajv.compile(JSON.parse(fs.readFileSync(SCHEMA, 'utf8')));
       // The validator really rejects: an upstream fixture known to be broken fails it.
-      const broken = new URL('../validator_fixtures/3/broken_simple_image.json', SCHEMA);
+      const broken = fixturePath('iiif', 'validator_fixtures', '3', 'broken_simple_image.json');
       if (fs.existsSync(broken)) expect(validate(JSON.parse(fs.readFileSync(broken, 'utf8')))).toBe(false);
     }
   });

@@ -6,8 +6,9 @@ import { createSet, testImage, upload } from '../../test-support/upload-files.js
 import type { LayoutRegion } from './alto-xml.js';
 import { XML_WITH_DTD } from './safe-xml.js';
 import { UNKNOWN_ALTO_IMAGE } from './service.js';
+import { fixturePath } from '../../test-support/fixtures.js';
 
-const KANT = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/page/kant1784');
+const KANT = fixturePath('page', 'kant1784');
 if (!fs.existsSync(KANT)) console.warn(`Skipping the kant1784 ALTO conformance test: ${KANT} is absent.`);
 
 /** A small ALTO file of the given version; `description` goes inside Description. */

@@ -7,8 +7,9 @@ import { createSet, testImage, upload } from '../../test-support/upload-files.js
 import type { LayoutRegion } from './alto-xml.js';
 import { XML_WITH_DTD } from './safe-xml.js';
 import { UNKNOWN_HOCR_IMAGE } from './service.js';
+import { fixturePath } from '../../test-support/fixtures.js';
 
-const HOCR = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/hocr');
+const HOCR = fixturePath('hocr');
 if (!fs.existsSync(HOCR)) console.warn(`Skipping the hOCR conformance tests: ${HOCR} is absent.`);
 
 const XHTML_DOCTYPE = '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"\n "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';

@@ -5,8 +5,9 @@ import { call, createTestApp, signedInUser, type TestApp } from '../../test-supp
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
 import { XML_WITH_DTD } from './safe-xml.js';
 import type { PageRegion } from './page-xml.js';
+import { fixturePath } from '../../test-support/fixtures.js';
 
-const FIXTURES = path.resolve(import.meta.dirname, '../../../../../shared/fixtures/page');
+const FIXTURES = fixturePath('page');
 const IFORAL = path.join(FIXTURES, 'iforal');
 const KANT = path.join(FIXTURES, 'kant1784');
 const PAGE_NS = 'http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15';
