@@ -1,9 +1,9 @@
 import { Alert, Anchor, Group, List, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { DocumentImage } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useDocumentImage, useDocumentImageSets, useFieldDefinitions } from '../../api/documentimages';
-import { RequireSignIn } from '../../app/require-sign-in';
+import { UuidPage } from '../../app/uuid-page';
 import { ImageViewer } from '../../components/image-viewer/image-viewer';
 import { Spinner } from '../../components/spinner';
 
@@ -92,13 +92,5 @@ function DocumentImageDetail({ uuid }: { uuid: string }) {
 }
 
 export function DocumentImagePage() {
-  const { t } = useTranslation('imagesets');
-  const [searchParams] = useSearchParams();
-  const uuid = searchParams.get('uuid');
-  if (!uuid) return <Alert color="red">{t('detail.missingUuid')}</Alert>;
-  return (
-    <RequireSignIn>
-      <DocumentImageDetail uuid={uuid} />
-    </RequireSignIn>
-  );
+  return <UuidPage>{(uuid) => <DocumentImageDetail uuid={uuid} />}</UuidPage>;
 }

@@ -3,9 +3,9 @@ import type { DocumentImageSet } from '@pim/contract';
 import { IconLock, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDeleteImageSet, useImageSet } from '../../api/imagesets';
-import { RequireSignIn } from '../../app/require-sign-in';
+import { UuidPage } from '../../app/uuid-page';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Spinner } from '../../components/spinner';
 import { AclModal } from './acl-modal';
@@ -64,13 +64,5 @@ function ImageSetDetail({ uuid }: { uuid: string }) {
 }
 
 export function ImageSetPage() {
-  const { t } = useTranslation('imagesets');
-  const [searchParams] = useSearchParams();
-  const uuid = searchParams.get('uuid');
-  if (!uuid) return <Alert color="red">{t('detail.missingUuid')}</Alert>;
-  return (
-    <RequireSignIn>
-      <ImageSetDetail uuid={uuid} />
-    </RequireSignIn>
-  );
+  return <UuidPage>{(uuid) => <ImageSetDetail uuid={uuid} />}</UuidPage>;
 }
