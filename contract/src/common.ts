@@ -18,6 +18,7 @@ export const onlyOwnDataQuery = z.object({
 /** A reference to another record: what lists show of it. */
 export const namedRefSchema = z.object({ uuid: z.uuid(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRefSchema>;
+export const namedRefListSchema = z.array(namedRefSchema);
 
 /**
  * Query of every Typeahead picker: `filter` is the typed term, `skip` how many results the

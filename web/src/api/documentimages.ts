@@ -2,12 +2,11 @@ import {
   documentImageFieldDefinitionListSchema,
   documentImagePageSchema,
   documentImageSchema,
-  namedRefSchema,
+  namedRefListSchema,
   type DocumentImageListQuery,
 } from '@pim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { useAppConfig } from '../app/app-config';
 import { getToken, subscribeToken } from '../app/token-store';
 import { apiFetch, apiUrl } from './client';
@@ -33,7 +32,7 @@ export function useDocumentImageSets(uuid: string) {
     queryKey: documentImageKeys.sets(uuid),
     queryFn: ({ signal }) =>
       apiFetch(`pim/documentimage/${encodeURIComponent(uuid)}/documentimagesets`, {
-        schema: z.array(namedRefSchema),
+        schema: namedRefListSchema,
         signal,
       }),
   });

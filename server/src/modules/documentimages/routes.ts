@@ -5,7 +5,7 @@ import {
   documentImageListQuerySchema,
   documentImagePageSchema,
   documentImageSchema,
-  namedRefSchema,
+  namedRefListSchema,
   transcriptionSchema,
 } from '@pim/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -82,7 +82,7 @@ export const documentImageRoutes: FastifyPluginAsyncZod<DocumentImageRoutesOptio
         tags,
         summary: 'The image sets holding the image that the caller may read',
         params: imageParams,
-        response: { 200: z.array(namedRefSchema), ...errorResponses },
+        response: { 200: namedRefListSchema, ...errorResponses },
       },
     },
     async (req) => (await documentImages.setsOfImage(req.principal, req.params.uuid)).map(presentRef),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import { insertStoredFiles, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
 
 /** What the Image API and the manifests need of a document image and its stored files. */
 export interface IiifImageRecord {
@@ -13,14 +14,7 @@ export interface IiifImageRecord {
   tiledSha256: string | null;
 }
 
-export interface NewStoredFile {
-  id: string;
-  sha256: string;
-  sizeBytes: number;
-  mediaType: string;
-  originalName: string;
-  ownerId: string | null;
-}
+export type { NewStoredFile };
 
 export class IiifRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -52,21 +46,10 @@ export class IiifRepository {
   /** Records the pyramid file and links it to the image, both or neither. */
   async attachPyramid(imageId: string, file: NewStoredFile): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.insertInto('stored_file').values(storedFileRow(file)).execute();
+      await insertStoredFiles(trx, [file]);
       await trx.updateTable('document_image').set({ tiled_file_id: file.id }).where('id', '=', imageId).execute();
     });
   }
-}
-
-function storedFileRow(file: NewStoredFile) {
-  return {
-    id: file.id,
-    sha256: file.sha256,
-    size_bytes: file.sizeBytes,
-    media_type: file.mediaType,
-    original_name: file.originalName,
-    owner_id: file.ownerId,
-  };
 }
 
 type Row = Awaited<ReturnType<ReturnType<IiifRepository['selectImages']>['executeTakeFirstOrThrow']>>;

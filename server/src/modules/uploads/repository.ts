@@ -1,14 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import { insertStoredFiles, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
 
-export interface NewStoredFile {
-  id: string;
-  sha256: string;
-  sizeBytes: number;
-  mediaType: string;
-  originalName: string;
-  ownerId: string | null;
-}
+export type { NewStoredFile };
 
 export interface NewDocumentImage {
   id: string;
@@ -61,19 +55,7 @@ export class UploadRepository {
     await this.db.transaction().execute(async (trx) => {
       // Holding the set's row numbers concurrent uploads into the same set one after the other.
       await trx.selectFrom('document_image_set').select('id').where('id', '=', rows.setId).forUpdate().execute();
-      for (const f of rows.files) {
-        await trx
-          .insertInto('stored_file')
-          .values({
-            id: f.id,
-            sha256: f.sha256,
-            size_bytes: f.sizeBytes,
-            media_type: f.mediaType,
-            original_name: f.originalName,
-            owner_id: f.ownerId,
-          })
-          .execute();
-      }
+      await insertStoredFiles(trx, rows.files);
       if (rows.images.length > 0) {
         const last = await trx
           .selectFrom('image_set_image')
@@ -148,17 +130,7 @@ export class UploadRepository {
   async insertXmlImport(rows: XmlImportRows): Promise<void> {
     const { file, transcription: t } = rows;
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('stored_file')
-        .values({
-          id: file.id,
-          sha256: file.sha256,
-          size_bytes: file.sizeBytes,
-          media_type: file.mediaType,
-          original_name: file.originalName,
-          owner_id: file.ownerId,
-        })
-        .execute();
+      await insertStoredFiles(trx, [file]);
       await trx.insertInto('image_set_file').values({ set_id: rows.setId, file_id: file.id, kind: 'xml' }).execute();
       await trx
         .insertInto('transcription')
