@@ -1,4 +1,5 @@
 import { setToken } from '../../app/token-store';
+import { imageSetFixture } from '../../test/factories';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 export const ROOT = '22222222-2222-4222-8222-222222222222';
@@ -9,25 +10,7 @@ export const PAGE_2 = '66666666-6666-4666-8666-666666666666';
 export const GROUP = '77777777-7777-4777-8777-777777777777';
 
 export function imageSet(uuid: string, name: string) {
-  return {
-    uuid,
-    imageset: name,
-    longName: null,
-    prettyName: null,
-    description: null,
-    uri: `http://localhost/pim/imageset?uuid=${uuid}`,
-    remoteUri: `http://localhost/api/pim/imageset/${uuid}/manifest`,
-    elasticSearchIndex: null,
-    tag: null,
-    license: null,
-    publicDocumentImageSet: false,
-    publicDataSet: false,
-    publish: false,
-    owner: null,
-    created: '2024-03-01T10:00:00.000Z',
-    updated: '2024-03-02T10:00:00.000Z',
-    deleted: null,
-  };
+  return imageSetFixture(uuid, name);
 }
 
 export const hierarchies: Record<string, unknown> = {

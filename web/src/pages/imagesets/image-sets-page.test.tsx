@@ -3,31 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../../app/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
+import { imageSetFixture } from '../../test/factories';
 
 const SET_A = '22222222-2222-4222-8222-222222222222';
 const SET_B = '33333333-3333-4333-8333-333333333333';
 const NEW_SET = '44444444-4444-4444-8444-444444444444';
 
 function imageSet(uuid: string, name: string) {
-  return {
-    uuid,
-    imageset: name,
-    longName: `${name} (long)`,
-    prettyName: null,
-    description: null,
-    uri: `http://localhost/pim/imageset?uuid=${uuid}`,
-    remoteUri: `http://localhost/api/pim/imageset/${uuid}/manifest`,
-    elasticSearchIndex: null,
-    tag: null,
-    license: null,
-    publicDocumentImageSet: false,
-    publicDataSet: false,
-    publish: true,
-    owner: null,
-    created: '2024-03-01T10:00:00.000Z',
-    updated: '2024-03-02T10:00:00.000Z',
-    deleted: null,
-  };
+  return imageSetFixture(uuid, name, { longName: `${name} (long)`, publish: true });
 }
 
 function server() {

@@ -3,28 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token-store';
 import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
+import { imageSetFixture } from '../../test/factories';
 
 const SET = '22222222-2222-4222-8222-222222222222';
 
-const imageSet = {
-  uuid: SET,
-  imageset: 'Psalter',
-  longName: null,
-  prettyName: null,
-  description: null,
-  uri: `http://localhost/pim/imageset?uuid=${SET}`,
-  remoteUri: `http://localhost/api/pim/imageset/${SET}/manifest`,
-  elasticSearchIndex: null,
-  tag: null,
-  license: null,
-  publicDocumentImageSet: false,
-  publicDataSet: false,
-  publish: true,
-  owner: null,
-  created: '2024-03-01T10:00:00.000Z',
-  updated: '2024-03-02T10:00:00.000Z',
-  deleted: null,
-};
+const imageSet = imageSetFixture(SET, 'Psalter', { publish: true });
 
 /** The files the browser was asked to save: the name, and the blob URL it came from. */
 let saved: { fileName: string; href: string }[] = [];
