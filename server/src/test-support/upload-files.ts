@@ -65,3 +65,10 @@ export async function createSet(app: FastifyInstance, auth: Record<string, strin
   if (res.status !== 201) throw new Error(`could not create a set: ${res.status} ${JSON.stringify(res.json)}`);
   return res.json.uuid as string;
 }
+
+/** How many stored files, transcriptions and set files exist: a refused upload must not change them. */
+export async function uploadRowCounts(app: FastifyInstance): Promise<number[]> {
+  const count = async (table: 'stored_file' | 'transcription' | 'image_set_file') =>
+    Number((await app.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  return [await count('stored_file'), await count('transcription'), await count('image_set_file')];
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, testImage, upload } from '../../test-support/upload-files.js';
+import { createSet, testImage, upload, uploadRowCounts } from '../../test-support/upload-files.js';
 import type { LayoutRegion } from './alto-xml.js';
 import { XML_WITH_DTD } from './safe-xml.js';
 import { UNKNOWN_ALTO_IMAGE } from './service.js';
@@ -44,11 +44,7 @@ describe('uploads: ALTO XML', () => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const rowCounts = async () => {
-    const n = async (table: 'stored_file' | 'transcription' | 'image_set_file') =>
-      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    return [await n('stored_file'), await n('transcription'), await n('image_set_file')];
-  };
+  const rowCounts = () => uploadRowCounts(t.app);
   const layoutOf = async (id: string) =>
     (await db().selectFrom('transcription').select(['layout', 'clean_text', 'format', 'version', 'transcriber']).where('id', '=', id).executeTakeFirstOrThrow());
 

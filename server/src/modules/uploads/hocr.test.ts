@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, testImage, upload } from '../../test-support/upload-files.js';
+import { createSet, testImage, upload, uploadRowCounts } from '../../test-support/upload-files.js';
 import type { LayoutRegion } from './alto-xml.js';
 import { XML_WITH_DTD } from './safe-xml.js';
 import { UNKNOWN_HOCR_IMAGE } from './service.js';
@@ -35,11 +35,7 @@ describe('uploads: hOCR', () => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const rowCounts = async () => {
-    const n = async (table: 'stored_file' | 'transcription' | 'image_set_file') =>
-      Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-    return [await n('stored_file'), await n('transcription'), await n('image_set_file')];
-  };
+  const rowCounts = () => uploadRowCounts(t.app);
   const stored = (id: string) =>
     db().selectFrom('transcription').select(['layout', 'clean_text', 'format', 'transcriber']).where('id', '=', id).executeTakeFirstOrThrow();
   const linesOf = (layout: unknown) => (layout as { regions: LayoutRegion[] }).regions.flatMap((r) => r.lines);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, testImage, upload } from '../../test-support/upload-files.js';
+import { createSet, testImage, upload, uploadRowCounts } from '../../test-support/upload-files.js';
 import { XML_WITH_DTD } from './safe-xml.js';
 import type { PageRegion } from './page-xml.js';
 import { fixturePath } from '../../test-support/fixtures.js';
@@ -33,11 +33,7 @@ describe('uploads: PAGE XML', () => {
   });
   afterAll(() => t.close());
 
-  const rowCounts = async () => {
-    const n = async (table: 'stored_file' | 'transcription' | 'image_set_file') =>
-      (await t.app.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
-    return [await n('stored_file'), await n('transcription'), await n('image_set_file')];
-  };
+  const rowCounts = () => uploadRowCounts(t.app);
 
   it('turns a PAGE file into a transcription of the image it names, text exact', async () => {
     const setId = await createSet(t.app, owner.auth);
