@@ -3,39 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token-store';
 import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
+import { documentImageFixture } from '../../test/factories';
 
 vi.mock('openseadragon', () => ({ default: vi.fn(() => ({ destroy: vi.fn(), viewport: {} })) }));
 
 const IMAGE = '55555555-5555-4555-8555-555555555555';
 const SET = '22222222-2222-4222-8222-222222222222';
 
-const image = {
-  uuid: IMAGE,
-  uri: `http://localhost/iiif/3/${IMAGE}`,
-  iiifManifestUri: `http://localhost/api/pim/documentimage/${IMAGE}/manifest`,
-  remoteuri: null,
-  layoutXML: null,
-  created: '2024-03-01T10:00:00.000Z',
-  updated: '2024-03-01T10:00:00.000Z',
-  height: 3000,
-  width: 2000,
-  broken: false,
-  pagenumber: 1,
-  pageorder: 0,
-  levels: 5,
-  types: ['PAGE', 'ALTO'],
-  deskewAngle: null,
-  columnCount: null,
-  linesCount: 30,
-  tesseractText: null,
-  confidence: null,
-  languageBest: null,
-  publish: false,
-  eadId: null,
-  label: 'f. 1r',
-  uploader: { uuid: '11111111-1111-4111-8111-111111111111', name: 'Ada Researcher' },
-  htrText: null,
-};
+const image = documentImageFixture(IMAGE, 'f. 1r', { types: ['PAGE', 'ALTO'] });
 
 describe('/pim/documentimage', () => {
   it("says Expected property 'uuid' to have a value without a uuid", () => {

@@ -3,39 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../../app/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
+import { documentImageFixture } from '../../test/factories';
 
 const SET = '22222222-2222-4222-8222-222222222222';
 const IMAGE = '55555555-5555-4555-8555-555555555555';
 const LONG_TEXT = Array.from({ length: 12 }, (_, i) => `line ${i + 1} of the recognised text on this page`).join('\n');
 
 function documentImage(uuid: string, label: string) {
-  return {
-    uuid,
-    uri: `http://localhost/iiif/3/${uuid}`,
-    iiifManifestUri: `http://localhost/api/pim/documentimage/${uuid}/manifest`,
-    remoteuri: null,
-    layoutXML: null,
-    created: '2024-03-01T10:00:00.000Z',
-    updated: '2024-03-01T10:00:00.000Z',
-    height: 3000,
-    width: 2000,
-    broken: false,
-    pagenumber: 1,
-    pageorder: 0,
-    levels: 5,
-    types: ['PAGE'],
-    deskewAngle: null,
-    columnCount: null,
-    linesCount: 30,
-    tesseractText: LONG_TEXT,
-    confidence: null,
-    languageBest: 'la',
-    publish: false,
-    eadId: null,
-    label,
-    uploader: { uuid: '11111111-1111-4111-8111-111111111111', name: 'Ada Researcher' },
-    htrText: null,
-  };
+  return documentImageFixture(uuid, label, { tesseractText: LONG_TEXT, languageBest: 'la' });
 }
 
 function server() {
