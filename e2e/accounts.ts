@@ -2,3 +2,5 @@
 export const ADMIN = { email: 'admin@e2e.test', password: 'admin-password-e2e', name: 'Ada Admin' };
 export const RESEARCHER = { email: 'researcher@e2e.test', password: 'researcher-password-e2e', name: 'Rosa Researcher' };
 export const ARCHIVIST = { email: 'archivist@e2e.test', password: 'archivist-password-e2e', name: 'Arne Archivist' };
+/** An admin: creates the search index its own set is then put into. */
+export const CURATOR = { email: 'curator@e2e.test', password: 'curator-password-e2e', name: 'Cora Curator' };

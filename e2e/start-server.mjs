@@ -1,4 +1,4 @@
-// Starts the built server for the end-to-end tests on a fresh temp data dir, with two local
+// Starts the built server for the end-to-end tests on a fresh temp data dir, with the local
 // accounts created through the operator CLI first (the same path an operator takes).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,6 +16,7 @@ const accounts = [
   ['--email', 'admin@e2e.test', '--name', 'Ada Admin', '--password', 'admin-password-e2e', '--admin'],
   ['--email', 'researcher@e2e.test', '--name', 'Rosa Researcher', '--password', 'researcher-password-e2e'],
   ['--email', 'archivist@e2e.test', '--name', 'Arne Archivist', '--password', 'archivist-password-e2e'],
+  ['--email', 'curator@e2e.test', '--name', 'Cora Curator', '--password', 'curator-password-e2e', '--admin'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

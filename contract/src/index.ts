@@ -7,3 +7,4 @@ export * from './imagesets.js';
 export * from './documentimages.js';
 export * from './acl.js';
 export * from './iiif.js';
+export * from './searchindices.js';

@@ -15,6 +15,7 @@ import { imageSetRoutes } from './modules/imagesets/routes.js';
 import { imageSetHierarchyRoutes } from './modules/imagesets/hierarchy-routes.js';
 import { aclRoutes } from './modules/acl/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
+import { searchIndexRoutes } from './modules/searchindices/routes.js';
 import { iiifApiRoutes, iiifImageRoutes } from './modules/iiif/routes.js';
 import { documentImageRoutes } from './modules/documentimages/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(imageSetHierarchyRoutes, { hierarchy: services.imageSetHierarchy });
         await api.register(aclRoutes, { acl: services.acl });
         await api.register(groupRoutes, { groups: services.groups });
+        await api.register(searchIndexRoutes, { searchIndices: services.searchIndices });
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
         await api.register(uploadRoutes, { uploads: services.uploads });
         await api.register(downloadRoutes, { downloads: services.downloads });

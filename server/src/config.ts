@@ -31,6 +31,11 @@ const envSchema = z
     PIM_ADMIN_EMAIL: z.email().optional(),
     PIM_ADMIN_PASSWORD: z.string().min(8, 'PIM_ADMIN_PASSWORD must have at least 8 characters').optional(),
     BODY_LIMIT_MB: z.coerce.number().positive().default(2),
+    PIM_CACHE_MAX_MB: z.coerce
+      .number({ error: 'PIM_CACHE_MAX_MB must be a number of megabytes (0: no limit)' })
+      .int('PIM_CACHE_MAX_MB must be a whole number of megabytes (0: no limit)')
+      .min(0, 'PIM_CACHE_MAX_MB must be 0 (no limit) or more megabytes')
+      .default(2048),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -63,6 +68,8 @@ export interface Config {
   sessionTtlHours: number;
   admin: { email: string | undefined; password: string | undefined };
   bodyLimitBytes: number;
+  /** The size cap of the derivative cache (tiles, thumbnails) under dataDir; 0: no cap. */
+  cacheMaxBytes: number;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
@@ -103,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlHours: e.SESSION_TTL_HOURS,
     admin: { email: e.PIM_ADMIN_EMAIL, password: e.PIM_ADMIN_PASSWORD },
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
+    cacheMaxBytes: e.PIM_CACHE_MAX_MB * 1024 * 1024,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

@@ -18,6 +18,8 @@ import { AclRepository } from './modules/acl/repository.js';
 import { AclService } from './modules/acl/service.js';
 import { GroupRepository } from './modules/groups/repository.js';
 import { GroupService } from './modules/groups/service.js';
+import { SearchIndexRepository } from './modules/searchindices/repository.js';
+import { SearchIndexService } from './modules/searchindices/service.js';
 import { IiifRepository } from './modules/iiif/repository.js';
 import { IiifService } from './modules/iiif/service.js';
 import { DocumentImageRepository } from './modules/documentimages/repository.js';
@@ -51,12 +53,15 @@ export function createServices(database: Database, config: Config, options: Serv
   const providerSecrets = new ProviderSecrets(new ServerSecretRepository(db));
   const imageSetAccess = new ImageSetAccess(new AccessRepository(db));
   const groups = new GroupService(new GroupRepository(db));
-  const files = new FileStore(config.dataDir);
+  const onBackgroundError = options.onBackgroundError ?? ((err, what) => console.error(what, err));
+  const files = new FileStore(config.dataDir, {
+    maxBytes: config.cacheMaxBytes,
+    onError: (err) => onBackgroundError(err, 'trimming the derivative cache failed'),
+  });
   const imageSetRepository = new ImageSetRepository(db);
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
-  const onBackgroundError = options.onBackgroundError ?? ((err, what) => console.error(what, err));
   // Large images get their tile pyramid right after upload, so the viewer's first tiles are fast.
   const pyramidsFor = (imageIds: string[]) => {
     for (const id of imageIds) iiif.ensurePyramid(id).catch((err) => onBackgroundError(err, `tiling image ${id} failed`));
@@ -70,6 +75,7 @@ export function createServices(database: Database, config: Config, options: Serv
     imageSets,
     imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess),
     groups,
+    searchIndices: new SearchIndexService(new SearchIndexRepository(db)),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, { onImagesAdded: pyramidsFor }),

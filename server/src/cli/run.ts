@@ -45,6 +45,12 @@ const COMMANDS: Record<string, Command> = {
     },
     run: async (values, config, io) => (await import('./commands.js')).createApiKeyCommand(values, config, io),
   },
+  'files gc': {
+    usage: 'files gc [--dry-run]',
+    summary: 'Delete stored files that no record uses any more (left by a crash), and say what that freed.',
+    options: { 'dry-run': { type: 'boolean', help: 'only list what would be deleted' } },
+    run: async (values, config, io) => (await import('./files-gc.js')).filesGcCommand(values, config, io),
+  },
 };
 
 /**

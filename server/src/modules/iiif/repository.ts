@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import { insertStoredFiles, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
+import type { Publication } from '../../platform/storage/file-store.js';
+import { insertStoredFiles, publishWithRows, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
 
 /** What the Image API and the manifests need of a document image and its stored files. */
 export interface IiifImageRecord {
@@ -43,11 +44,14 @@ export class IiifRepository {
     return rows.map(toRecord);
   }
 
-  /** Records the pyramid file and links it to the image, both or neither. */
-  async attachPyramid(imageId: string, file: NewStoredFile): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+  /** Publishes the pyramid file, records it and links it to the image, all or none (false: no such image). */
+  attachPyramid(imageId: string, file: NewStoredFile, files: Publication): Promise<boolean> {
+    return publishWithRows(this.db, files, async (trx) => {
+      const image = await trx.selectFrom('document_image').select('id').where('id', '=', imageId).forUpdate().executeTakeFirst();
+      if (!image) return false;
       await insertStoredFiles(trx, [file]);
       await trx.updateTable('document_image').set({ tiled_file_id: file.id }).where('id', '=', imageId).execute();
+      return true;
     });
   }
 }

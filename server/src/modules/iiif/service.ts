@@ -94,17 +94,24 @@ export class IiifService {
     if (!image) throw notFound(`There is no document image with id ${imageId}.`);
     if (image.tiledSha256) return image.tiledSha256;
     if (!needsPyramid(image.width, image.height)) return null;
-    // The file first, then the row that names it: a failure leaves no reference to a missing file.
-    const stored = await this.files.put(await buildPyramid(this.files.pathOf(image.sha256)));
-    await this.repo.attachPyramid(image.id, {
-      id: randomUUID(),
-      sha256: stored.sha256,
-      sizeBytes: stored.sizeBytes,
-      mediaType: 'image/tiff',
-      originalName: `${image.label}.pyramid.tif`,
-      ownerId: image.ownerId,
-    });
-    return stored.sha256;
+    // The file enters the store in the transaction that links it: a failure leaves neither.
+    const staged = await this.files.stage(await buildPyramid(this.files.pathOf(image.sha256)));
+    try {
+      const file = {
+        id: randomUUID(),
+        sha256: staged.sha256,
+        sizeBytes: staged.sizeBytes,
+        mediaType: 'image/tiff',
+        originalName: `${image.label}.pyramid.tif`,
+        ownerId: image.ownerId,
+      };
+      if (!(await this.repo.attachPyramid(image.id, file, this.files.publication([staged])))) {
+        throw notFound(`There is no document image with id ${imageId}.`);
+      }
+    } finally {
+      await staged.discard();
+    }
+    return staged.sha256;
   }
 
   private async renderPlan(image: IiifImageRecord, plan: ImagePlan, ifNoneMatch?: string): Promise<RenderedImage> {

@@ -8,9 +8,11 @@ type Auth = { authorization: string };
 describe('image set settings, delete and autocomplete API', () => {
   let t: TestApp;
   let owner: Awaited<ReturnType<typeof signedInUser>>;
+  let admin: Awaited<ReturnType<typeof signedInUser>>;
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signedInUser(t.app, { name: 'Owner' });
+    admin = await signedInUser(t.app, { admin: true });
   });
   afterAll(() => t.close());
 
@@ -20,11 +22,9 @@ describe('image set settings, delete and autocomplete API', () => {
   const suggest = (auth: Auth, query: string) =>
     call(t.app, { method: 'GET', url: `/api/pim/documentimageset/autocomplete?${query}`, headers: auth });
 
-  /** Search indices have no screens yet (a later issue); the test adds the row itself. */
   async function searchIndex(name: string): Promise<string> {
-    const id = randomUUID();
-    await t.app.database.db.insertInto('search_index').values({ id, name }).execute();
-    return id;
+    const res = await call(t.app, { method: 'POST', url: '/api/pim/elasticsearchindex', headers: admin.auth, payload: { name } });
+    return res.json.uuid;
   }
 
   it('changes each field it is sent and leaves the others', async () => {

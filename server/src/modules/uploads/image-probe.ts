@@ -4,14 +4,16 @@ import { badRequest } from '../../platform/errors.js';
 export const DAMAGED_IMAGE = 'This image file is damaged or not an image.';
 
 /**
- * Width and height of a stored image, after checking the pixel limit from the header and then
- * decoding it all once: a header can be fine while the rest of the file is cut off or garbage.
+ * Width and height of a stored image as it is shown (after its EXIF orientation: a phone photo
+ * stored sideways with Orientation 6 has its sides swapped), after checking the pixel limit from
+ * the header and then decoding it all once: a header can be fine while the rest of the file is
+ * cut off or garbage.
  */
 export async function probeImage(path: string, maxPixels: number): Promise<{ width: number; height: number }> {
   let width: number | undefined;
   let height: number | undefined;
   try {
-    ({ width, height } = await sharp(path, { limitInputPixels: false }).metadata());
+    ({ width, height } = (await sharp(path, { limitInputPixels: false }).metadata()).autoOrient);
   } catch {
     throw badRequest(DAMAGED_IMAGE);
   }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import { insertStoredFiles, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
+import type { Publication } from '../../platform/storage/file-store.js';
+import { insertStoredFiles, publishWithRows, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
 
 export type { NewStoredFile };
 
@@ -50,11 +51,13 @@ export interface XmlImportRows {
 export class UploadRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Writes every row of one upload in one transaction: all of them or none. */
-  async insertUpload(rows: UploadRows): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      // Holding the set's row numbers concurrent uploads into the same set one after the other.
-      await trx.selectFrom('document_image_set').select('id').where('id', '=', rows.setId).forUpdate().execute();
+  /**
+   * Publishes the upload's files and writes every row of it in one transaction: all of them or
+   * none. False when the set was deleted meanwhile: then nothing is kept.
+   */
+  insertUpload(rows: UploadRows, files: Publication): Promise<boolean> {
+    return publishWithRows(this.db, files, async (trx) => {
+      if (!(await lockLiveSet(trx, rows.setId))) return false;
       await insertStoredFiles(trx, rows.files);
       if (rows.images.length > 0) {
         const last = await trx
@@ -89,6 +92,7 @@ export class UploadRepository {
           .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind })))
           .execute();
       }
+      return true;
     });
   }
 
@@ -126,10 +130,14 @@ export class UploadRepository {
       .execute();
   }
 
-  /** Writes the XML file's row, its link to the set and the transcription, all or none. */
-  async insertXmlImport(rows: XmlImportRows): Promise<void> {
+  /**
+   * Publishes the XML file and writes its row, its link to the set and the transcription, all or
+   * none. False when the set was deleted meanwhile: then nothing is kept.
+   */
+  insertXmlImport(rows: XmlImportRows, files: Publication): Promise<boolean> {
     const { file, transcription: t } = rows;
-    await this.db.transaction().execute(async (trx) => {
+    return publishWithRows(this.db, files, async (trx) => {
+      if (!(await lockLiveSet(trx, rows.setId))) return false;
       await insertStoredFiles(trx, [file]);
       await trx.insertInto('image_set_file').values({ set_id: rows.setId, file_id: file.id, kind: 'xml' }).execute();
       await trx
@@ -151,6 +159,22 @@ export class UploadRepository {
         .set({ lines_count: t.linesCount, updated_at: sql<Date>`now()` })
         .where('id', '=', t.imageId)
         .execute();
+      return true;
     });
   }
+}
+
+/**
+ * Locks the set's row unless it has been deleted. Holding it numbers concurrent uploads into the
+ * same set one after the other, and keeps a delete from passing an upload unseen.
+ */
+async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boolean> {
+  const set = await trx
+    .selectFrom('document_image_set')
+    .select('id')
+    .where('id', '=', setId)
+    .where('deleted_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+  return set !== undefined;
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { NamedRef, UploadResult } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { badRequest, unsupportedMediaType } from '../../platform/errors.js';
-import type { FileStore } from '../../platform/storage/file-store.js';
+import { badRequest, notFound, unsupportedMediaType } from '../../platform/errors.js';
+import type { FileStore, StagedFile } from '../../platform/storage/file-store.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import { probeImage } from './image-probe.js';
 import { altoRegions, parseAltoXml, type LayoutRegion } from './alto-xml.js';
@@ -34,8 +34,8 @@ export interface IncomingUpload {
 /**
  * Turns one uploaded file into rows of a set: an image becomes a document image, a PDF one per
  * page (and is kept), a PAGE XML file a transcription of the image it names (and is kept). Files
- * are stored first, then all rows are written in one transaction, so a refused or failed upload
- * leaves no rows.
+ * are staged and checked first; they enter the store in the transaction that writes all rows, so
+ * a refused or failed upload leaves no file and no row.
  */
 export class UploadService {
   constructor(
@@ -62,21 +62,26 @@ export class UploadService {
       stream.resume();
       throw unsupportedMediaType(UNSUPPORTED_TYPE);
     }
-    const stored = await this.files.put(stream, this.limits.maxBytes);
-    if (await incoming.hasMoreFiles()) throw badRequest('Upload one file per request.');
-    const original: NewStoredFile = {
-      id: randomUUID(),
-      ...stored,
-      mediaType: kind.mediaType,
-      originalName: fileName,
-      ownerId: caller.userId,
-    };
-    if (kind.kind === 'image') return this.addImage(setId, original);
-    return kind.kind === 'pdf' ? this.addPdf(setId, original) : this.addXml(setId, original);
+    const staged = await this.files.stage(stream, this.limits.maxBytes);
+    try {
+      if (await incoming.hasMoreFiles()) throw badRequest('Upload one file per request.');
+      const original: NewStoredFile = {
+        id: randomUUID(),
+        sha256: staged.sha256,
+        sizeBytes: staged.sizeBytes,
+        mediaType: kind.mediaType,
+        originalName: fileName,
+        ownerId: caller.userId,
+      };
+      if (kind.kind === 'image') return await this.addImage(setId, original, staged);
+      return kind.kind === 'pdf' ? await this.addPdf(setId, original, staged) : await this.addXml(setId, original, staged);
+    } finally {
+      await staged.discard();
+    }
   }
 
-  private async addImage(setId: string, file: NewStoredFile): Promise<UploadResult> {
-    const { width, height } = await probeImage(this.files.pathOf(file.sha256), this.limits.maxPixels);
+  private async addImage(setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
+    const { width, height } = await probeImage(staged.path, this.limits.maxPixels);
     const image: NewDocumentImage = {
       id: randomUUID(),
       fileId: file.id,
@@ -87,24 +92,45 @@ export class UploadService {
       sourcePdfFileId: null,
       ownerId: file.ownerId,
     };
-    await this.repo.insertUpload({ setId, files: [file], images: [image], setFiles: [] });
+    const rows = { setId, files: [file], images: [image], setFiles: [] };
+    if (!(await this.repo.insertUpload(rows, this.files.publication([staged])))) throw setGone(setId);
     this.hooks.onImagesAdded?.([image.id]);
     return result('image', file.originalName, [image], `${file.originalName} was added to the set.`);
   }
 
-  private async addPdf(setId: string, pdf: NewStoredFile): Promise<UploadResult> {
-    const document = openPdf(await this.files.read(pdf.sha256));
+  private async addPdf(setId: string, pdf: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
+    const document = openPdf(await staged.read());
+    const pages: StagedFile[] = [];
+    try {
+      const { files, images } = await this.renderPages(document, pdf, pages);
+      const rows = { setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' as const }] };
+      if (!(await this.repo.insertUpload(rows, this.files.publication([staged, ...pages])))) throw setGone(setId);
+      this.hooks.onImagesAdded?.(images.map((i) => i.id));
+      const count = images.length === 1 ? '1 page was' : `${images.length} pages were`;
+      return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${count} added to the set.`);
+    } finally {
+      await Promise.all(pages.map((p) => p.discard()));
+    }
+  }
+
+  /** Stages each page as a JPEG into `pages`, one at a time so only one rendered page is in memory. */
+  private async renderPages(
+    document: ReturnType<typeof openPdf>,
+    pdf: NewStoredFile,
+    pages: StagedFile[],
+  ): Promise<{ files: NewStoredFile[]; images: NewDocumentImage[] }> {
     const name = baseName(pdf.originalName);
     const files: NewStoredFile[] = [pdf];
     const images: NewDocumentImage[] = [];
-    // One page at a time, so only one rendered page is in memory.
     for (let index = 0; index < document.pageCount; index += 1) {
       const page = document.renderPage(index);
       const label = `${name} p. ${index + 1}`;
-      const stored = await this.files.put(page.bytes);
+      const staged = await this.files.stage(page.bytes);
+      pages.push(staged);
       const file: NewStoredFile = {
         id: randomUUID(),
-        ...stored,
+        sha256: staged.sha256,
+        sizeBytes: staged.sizeBytes,
         mediaType: 'image/jpeg',
         originalName: `${label}.jpg`,
         ownerId: pdf.ownerId,
@@ -121,15 +147,12 @@ export class UploadService {
         ownerId: pdf.ownerId,
       });
     }
-    await this.repo.insertUpload({ setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' }] });
-    this.hooks.onImagesAdded?.(images.map((i) => i.id));
-    const pages = images.length === 1 ? '1 page was' : `${images.length} pages were`;
-    return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${pages} added to the set.`);
+    return { files, images };
   }
 
   /** A PAGE, ALTO or hOCR file becomes a transcription of the set's image it refers to. */
-  private async addXml(setId: string, file: NewStoredFile): Promise<UploadResult> {
-    const xml = (await this.files.read(file.sha256)).toString('utf8').replace(/^\uFEFF/, '');
+  private async addXml(setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
+    const xml = (await staged.read()).toString('utf8').replace(/^\uFEFF/, '');
     const dialect = xmlDialect(xml);
     if (dialect === 'alto') {
       const alto = parseAltoXml(xml);
@@ -137,7 +160,7 @@ export class UploadService {
         ? await this.imageNamed(setId, alto.fileName)
         : await this.imageLike(setId, file.originalName, UNKNOWN_ALTO_IMAGE);
       const pixels = alto.unit === 'pixel';
-      return this.saveXml(setId, file, image, {
+      return this.saveXml(setId, staged, file, image, {
         format: 'alto',
         transcriber: alto.software,
         version: alto.version,
@@ -154,7 +177,7 @@ export class UploadService {
       const image = hocr.imageFilename
         ? await this.imageNamed(setId, hocr.imageFilename)
         : await this.imageLike(setId, file.originalName, UNKNOWN_HOCR_IMAGE);
-      return this.saveXml(setId, file, image, {
+      return this.saveXml(setId, staged, file, image, {
         format: 'hocr',
         transcriber: hocr.system,
         version: null,
@@ -164,7 +187,7 @@ export class UploadService {
     }
     // Anything else goes to the PAGE reader, which says what it expected.
     const page = parsePageXml(xml);
-    return this.saveXml(setId, file, await this.imageNamed(setId, page.imageFilename), {
+    return this.saveXml(setId, staged, file, await this.imageNamed(setId, page.imageFilename), {
       format: 'page',
       transcriber: page.creator,
       version: page.version,
@@ -197,10 +220,16 @@ export class UploadService {
     return numbered[0]!;
   }
 
-  private async saveXml(setId: string, file: NewStoredFile, image: ImageOfSet, t: XmlTranscription): Promise<UploadResult> {
+  private async saveXml(
+    setId: string,
+    staged: StagedFile,
+    file: NewStoredFile,
+    image: ImageOfSet,
+    t: XmlTranscription,
+  ): Promise<UploadResult> {
     const lines = (t.regions as PageRegion[]).flatMap((r) => r.lines);
     const id = randomUUID();
-    await this.repo.insertXmlImport({
+    const rows = {
       setId,
       file,
       transcription: {
@@ -213,7 +242,8 @@ export class UploadService {
         layout: { page: t.page, regions: t.regions },
         linesCount: lines.length,
       },
-    });
+    };
+    if (!(await this.repo.insertXmlImport(rows, this.files.publication([staged])))) throw setGone(setId);
     const count = lines.length === 1 ? '1 line' : `${lines.length} lines`;
     return {
       kind: 'xml',
@@ -237,6 +267,11 @@ interface XmlTranscription {
   version: string | null;
   page: { imageFilename: string | null; imageWidth: number | null; imageHeight: number | null };
   regions: PageRegion[] | LayoutRegion[];
+}
+
+/** The set passed the access check, then was deleted before the upload's rows were written. */
+function setGone(setId: string) {
+  return notFound(`There is no image set with id ${setId}: it was deleted during the upload.`);
 }
 
 function result(kind: UploadResult['kind'], fileName: string, images: NewDocumentImage[], message: string): UploadResult {

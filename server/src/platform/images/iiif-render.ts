@@ -19,7 +19,10 @@ export interface RenderPlan {
   format: 'jpg' | 'png' | 'webp';
 }
 
-/** Where the pixels come from: the original file, and its pyramid with the size of each level. */
+/**
+ * Where the pixels come from: the original file, and its pyramid with the size of each level.
+ * width and height are the upright (EXIF-oriented) size, the one every IIIF coordinate refers to.
+ */
 export interface RenderSource {
   originalPath: string;
   width: number;
@@ -29,10 +32,14 @@ export interface RenderSource {
 
 export const FORMAT_MEDIA_TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
-/** extract → resize → mirror/rotate → colour → encode, reading from the smallest fitting level. */
+/**
+ * orient → extract → resize → mirror/rotate → colour → encode, reading from the smallest fitting
+ * level. The EXIF orientation is applied first, so regions are cut from the upright image; a
+ * pyramid was written upright and has no orientation tag, so orienting it again changes nothing.
+ */
 export async function renderIiif(source: RenderSource, plan: RenderPlan): Promise<Buffer> {
   const { input, region } = chooseLevel(source, plan);
-  let img = sharp(input.path, { page: input.page, limitInputPixels: false })
+  let img = sharp(input.path, { page: input.page, limitInputPixels: false, autoOrient: true })
     .extract({ left: region.x, top: region.y, width: region.w, height: region.h })
     .resize(plan.width, plan.height, { fit: 'fill', kernel: 'lanczos3' });
   // sharp mirrors before it rotates, which is the order the IIIF spec asks for.
@@ -76,9 +83,12 @@ function chooseLevel(source: RenderSource, plan: RenderPlan): { input: { path: s
   };
 }
 
-/** A pyramidal tiled TIFF of the image (JPEG-compressed tiles, each level half the previous). */
+/**
+ * A pyramidal tiled TIFF of the upright image (JPEG-compressed tiles, each level half the
+ * previous). Its pixels are already oriented and it carries no metadata, so no orientation tag.
+ */
 export async function buildPyramid(originalPath: string): Promise<Buffer> {
-  return sharp(originalPath, { limitInputPixels: false })
+  return sharp(originalPath, { limitInputPixels: false, autoOrient: true })
     .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .tiff({ tile: true, tileWidth: TILE_SIZE, tileHeight: TILE_SIZE, pyramid: true, compression: 'jpeg', quality: 90 })

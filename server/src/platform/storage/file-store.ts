@@ -5,31 +5,65 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound, tooLarge } from '../errors.js';
+import { DerivativeCache, type DerivativeCacheOptions } from './derivative-cache.js';
 
 export interface StoredBytes {
   sha256: string;
   sizeBytes: number;
 }
 
+/** Bytes written to `<dataDir>/tmp` and measured, not in the store yet: check them, then publish or discard. */
+export interface StagedFile extends StoredBytes {
+  /** The temp file, readable until it is published or discarded. */
+  readonly path: string;
+  read(): Promise<Buffer>;
+  /** Removes the temp file; once published there is none, and this does nothing. */
+  discard(): Promise<void>;
+}
+
 /**
- * Content-addressed files under `<dataDir>/files/ab/cd/<sha256>`. A write goes to a temp file,
- * is fsynced and renamed into place, so a reader never sees a partial file; the same bytes are
- * stored once. Only this module touches the files on disk.
+ * Staged files on their way into the store, handed to the transaction that records them
+ * (`publishWithRows` in stored-file-repository.ts), which holds their content locks meanwhile.
+ */
+export interface Publication {
+  sha256s: string[];
+  /** Moves the staged files into the store. */
+  publish(): Promise<void>;
+  /** Deletes a stored file (false: it was not there). */
+  remove(sha256: string): Promise<boolean>;
+}
+
+/** Temp files older than this are leftovers of a crash; younger ones may be uploads in progress. */
+const TMP_LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Content-addressed files under `<dataDir>/files/ab/cd/<sha256>`. A write is staged in a temp
+ * file (fsynced) and only renamed into place by the transaction that records it, so a reader
+ * never sees a partial file and a refused upload leaves nothing; the same bytes are stored once.
+ * Only this module touches the files on disk.
  */
 export class FileStore {
   private readonly filesDir: string;
   private readonly tmpDir: string;
   readonly cacheDir: string;
+  /** Keeps cache/ under its size cap; none without a cap. */
+  private readonly derivatives: DerivativeCache | undefined;
 
-  constructor(dataDir: string) {
+  constructor(dataDir: string, cache?: DerivativeCacheOptions) {
     this.filesDir = path.join(dataDir, 'files');
     this.tmpDir = path.join(dataDir, 'tmp');
     this.cacheDir = path.join(dataDir, 'cache');
+    this.derivatives = cache?.maxBytes ? new DerivativeCache(this.cacheDir, cache) : undefined;
+    this.derivatives?.start();
     for (const dir of [this.filesDir, this.tmpDir, this.cacheDir]) fs.mkdirSync(dir, { recursive: true });
+    this.removeTmpLeftovers();
   }
 
-  /** Stores bytes; refuses (413) a stream longer than maxBytes and leaves nothing behind. */
-  async put(source: Buffer | Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<StoredBytes> {
+  /**
+   * Writes bytes to a temp file, measuring and hashing them; refuses (413) a stream longer than
+   * maxBytes and leaves nothing behind. The caller publishes or discards the result.
+   */
+  async stage(source: Buffer | Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
     const tmp = path.join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
     const hash = createHash('sha256');
     let size = 0;
@@ -42,17 +76,82 @@ export class FileStore {
       },
     });
     try {
-      // flush: fsync before close, so the rename below publishes bytes that are on disk.
+      // flush: fsync before close, so a later rename publishes bytes that are on disk.
       const sink = fs.createWriteStream(tmp, { flags: 'wx', flush: true });
       await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, measure, sink);
-      const sha256 = hash.digest('hex');
-      const target = this.pathOf(sha256);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await fsp.rename(tmp, target);
-      return { sha256, sizeBytes: size };
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
+    }
+    return {
+      sha256: hash.digest('hex'),
+      sizeBytes: size,
+      path: tmp,
+      read: () => fsp.readFile(tmp),
+      discard: () => fsp.rm(tmp, { force: true }),
+    };
+  }
+
+  /** The staged files as a publication for the transaction that records them. */
+  publication(staged: StagedFile[]): Publication {
+    return {
+      sha256s: staged.map((f) => f.sha256),
+      publish: () => this.publish(staged),
+      remove: (sha256) => this.remove(sha256),
+    };
+  }
+
+  /**
+   * Renames staged files into place. A file already there holds the same bytes (same SHA-256), so
+   * its temp is dropped instead. Callers hold the files' content locks, so no removal of the same
+   * file runs meanwhile.
+   */
+  async publish(staged: StagedFile[]): Promise<void> {
+    for (const file of staged) {
+      const target = this.pathOf(file.sha256);
+      const dir = path.dirname(target);
+      await fsp.mkdir(dir, { recursive: true });
+      if (await exists(target)) {
+        await file.discard();
+        continue;
+      }
+      await fsp.rename(file.path, target);
+      // The rename itself on disk before the rows naming the file commit.
+      await syncDirectory(dir);
+    }
+  }
+
+  /** Deletes a stored file; callers hold its content lock and know that no row names it. */
+  async remove(sha256: string): Promise<boolean> {
+    try {
+      await fsp.unlink(this.pathOf(sha256));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw err;
+    }
+  }
+
+  /** Every file in the store, for `pim files gc`. */
+  async *storedFiles(): AsyncGenerator<StoredBytes> {
+    for (const ab of await fsp.readdir(this.filesDir)) {
+      for (const cd of await fsp.readdir(path.join(this.filesDir, ab)).catch(() => [])) {
+        for (const name of await fsp.readdir(path.join(this.filesDir, ab, cd)).catch(() => [])) {
+          if (!/^[0-9a-f]{64}$/.test(name)) continue;
+          const stat = await fsp.stat(path.join(this.filesDir, ab, cd, name)).catch(() => undefined);
+          if (stat?.isFile()) yield { sha256: name, sizeBytes: stat.size };
+        }
+      }
+    }
+  }
+
+  /** Deletes what a crash left in the temp dir a day or more ago; newer files may be uploads in progress. */
+  private removeTmpLeftovers(): void {
+    const cutoff = Date.now() - TMP_LEFTOVER_AGE_MS;
+    for (const name of fs.readdirSync(this.tmpDir)) {
+      const file = path.join(this.tmpDir, name);
+      const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (stat && stat.mtimeMs < cutoff) fs.rmSync(file, { recursive: true, force: true });
     }
   }
 
@@ -82,11 +181,19 @@ export class FileStore {
   /** A derivative from the cache, or undefined when it has not been made yet. */
   async readCache(target: string): Promise<Buffer | undefined> {
     if (!target.startsWith(this.cacheDir + path.sep)) throw new Error(`not a cache path: ${target}`);
+    let handle: fsp.FileHandle;
     try {
-      return await fsp.readFile(target);
+      handle = await fsp.open(target, 'r');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
+    }
+    try {
+      const bytes = await handle.readFile();
+      await this.derivatives?.used(handle);
+      return bytes;
+    } finally {
+      await handle.close();
     }
   }
 
@@ -96,10 +203,30 @@ export class FileStore {
     await fsp.writeFile(tmp, bytes);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(tmp, target);
+    this.derivatives?.written(bytes.length);
   }
 }
 
-function formatBytes(n: number): string {
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fsp.stat(file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw err;
+  }
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fsp.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${Math.round(n / (1024 * 1024))} MB`;
   if (n >= 1024) return `${Math.round(n / 1024)} KB`;
   return `${n} bytes`;

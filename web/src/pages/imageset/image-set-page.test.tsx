@@ -49,6 +49,41 @@ describe('/pim/imageset', () => {
     });
   });
 
+  it('picks the search index from the server and clears it again', async () => {
+    const user = userEvent.setup();
+    const INDEX = '77777777-7777-4777-8777-777777777777';
+    const fetchMock = imageSetServer((url, init) => {
+      if (url.pathname === '/api/pim/elasticsearchindex/autocomplete') {
+        return jsonResponse({ results: [{ uuid: INDEX, name: 'letters-1850' }], pageSize: 20 });
+      }
+      if (url.pathname === '/api/pim/documentimageset/update' && init?.method === 'POST') {
+        const { elasticSearchIndex } = JSON.parse(String(init.body)) as { elasticSearchIndex: { uuid: string } | null };
+        return jsonResponse({ ...imageSet(ROOT, 'Psalter'), elasticSearchIndex: elasticSearchIndex && { uuid: INDEX, name: 'letters-1850' } });
+      }
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Imageset settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imageset settings' });
+    const picker = within(dialog).getByLabelText('Search index');
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'letters-1850' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Imageset is saved successfully!');
+    const [first] = callsTo(fetchMock, 'POST', '/api/pim/documentimageset/update');
+    expect(JSON.parse(String(first?.[1]?.body)).elasticSearchIndex).toEqual({ uuid: INDEX });
+
+    await user.click(await screen.findByRole('button', { name: 'Imageset settings' }));
+    const again = await screen.findByRole('dialog', { name: 'Imageset settings' });
+    const cleared = within(again).getByLabelText('Search index');
+    expect(cleared).toHaveProperty('value', 'letters-1850');
+    await user.clear(cleared);
+    await user.click(within(again).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/pim/documentimageset/update')).toHaveLength(2));
+    const [, second] = callsTo(fetchMock, 'POST', '/api/pim/documentimageset/update');
+    expect(JSON.parse(String(second?.[1]?.body)).elasticSearchIndex).toBeNull();
+  });
+
   it('edits the ACL: lists the entries, Add waits for group, role and permission, Delete removes', async () => {
     const user = userEvent.setup();
     let entries = [entry];

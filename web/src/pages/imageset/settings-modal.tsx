@@ -1,16 +1,14 @@
 import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { DocumentImageSet } from '@pim/contract';
+import { searchIndexSchema, type DocumentImageSet, type SearchIndex } from '@pim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateImageSet } from '../../api/imagesets';
+import { Typeahead } from '../../components/typeahead/typeahead';
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
-/**
- * Every editable field of the set. The search index stays as it is: there is no index picker to
- * choose one from yet, so it is sent back unchanged.
- */
+/** Every editable field of the set; clearing the search index picker takes the set out of its index. */
 export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose: () => void }) {
   const { t } = useTranslation('imagesets');
   const update = useUpdateImageSet();
@@ -20,6 +18,7 @@ export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose
   const [license, setLicense] = useState(set.license ?? '');
   const [publish, setPublish] = useState(set.publish);
   const [publicDataSet, setPublicDataSet] = useState(set.publicDataSet);
+  const [searchIndex, setSearchIndex] = useState<SearchIndex | null>(set.elasticSearchIndex);
 
   const save = () =>
     update.mutate(
@@ -31,7 +30,7 @@ export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose
         license: orNull(license),
         publish,
         publicDataSet,
-        elasticSearchIndex: set.elasticSearchIndex ? { uuid: set.elasticSearchIndex.uuid } : null,
+        elasticSearchIndex: searchIndex ? { uuid: searchIndex.uuid } : null,
       },
       {
         onSuccess: () => {
@@ -52,6 +51,16 @@ export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose
           minRows={3}
           value={description}
           onChange={(event) => setDescription(event.currentTarget.value)}
+        />
+        <Typeahead
+          label={t('settings.searchIndex')}
+          placeholder={t('settings.noSearchIndex')}
+          url="pim/elasticsearchindex/autocomplete"
+          itemSchema={searchIndexSchema}
+          getKey={(index) => index.uuid}
+          getLabel={(index) => index.name}
+          value={searchIndex}
+          onChange={setSearchIndex}
         />
         <TextInput label={t('settings.license')} value={license} onChange={(event) => setLicense(event.currentTarget.value)} />
         <Switch label={t('settings.publish')} checked={publish} onChange={(event) => setPublish(event.currentTarget.checked)} />
