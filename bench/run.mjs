@@ -1,11 +1,13 @@
 // Benchmarks of the built server (run `npm run build` first): `npm run bench`.
-// Every number is a ratio to bare sharp work measured in the same run, so results compare
-// across machines; absolute times are printed for context only.
+// Every number is a ratio to a baseline measured in the same run (bare sharp work; for text
+// comparison, fastest-levenshtein), so results compare across machines; absolute times are
+// printed for context only.
 import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { benchIngest } from './ingest.mjs';
 import { fmt, table } from './lib/measure.mjs';
+import { benchTextCompare } from './text-compare.mjs';
 import { benchTiles } from './tiles.mjs';
 
 const count = (name, fallback) => {
@@ -41,8 +43,9 @@ try {
 } finally {
   await bench.close();
 }
+results.push(await benchTextCompare());
 
 for (const r of results) console.log(`${r.title}\n${r.text}\n`);
-console.log('Ratios (lower is better; 1.00 = as fast as bare sharp):');
+console.log('Ratios (lower is better; 1.00 = as fast as the baseline: bare sharp, or fastest-levenshtein for text):');
 console.log(table(results.flatMap((r) => r.ratios.map(([name, ratio]) => [`  ${name}`, fmt(ratio, 2)]))));
 console.log(`\nTotal ${fmt((Date.now() - started) / 1000)} s`);

@@ -4,3 +4,7 @@ export const RESEARCHER = { email: 'researcher@e2e.test', password: 'researcher-
 export const ARCHIVIST = { email: 'archivist@e2e.test', password: 'archivist-password-e2e', name: 'Arne Archivist' };
 /** An admin: creates the search index its own set is then put into. */
 export const CURATOR = { email: 'curator@e2e.test', password: 'curator-password-e2e', name: 'Cora Curator' };
+/** Corrects the text lines of a page of her own. */
+export const TRANSCRIBER = { email: 'transcriber@e2e.test', password: 'transcriber-password-e2e', name: 'Tess Transcriber' };
+/** Draws polygons and lines on a page of her own. */
+export const DRAFTER = { email: 'drafter@e2e.test', password: 'drafter-password-e2e', name: 'Dora Drafter' };

@@ -17,6 +17,8 @@ const accounts = [
   ['--email', 'researcher@e2e.test', '--name', 'Rosa Researcher', '--password', 'researcher-password-e2e'],
   ['--email', 'archivist@e2e.test', '--name', 'Arne Archivist', '--password', 'archivist-password-e2e'],
   ['--email', 'curator@e2e.test', '--name', 'Cora Curator', '--password', 'curator-password-e2e', '--admin'],
+  ['--email', 'transcriber@e2e.test', '--name', 'Tess Transcriber', '--password', 'transcriber-password-e2e'],
+  ['--email', 'drafter@e2e.test', '--name', 'Dora Drafter', '--password', 'drafter-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

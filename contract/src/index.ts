@@ -8,3 +8,6 @@ export * from './documentimages.js';
 export * from './acl.js';
 export * from './iiif.js';
 export * from './searchindices.js';
+export * from './textlines.js';
+export * from './drawings.js';
+export * from './text-compare/index.js';

@@ -18,6 +18,8 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { searchIndexRoutes } from './modules/searchindices/routes.js';
 import { iiifApiRoutes, iiifImageRoutes } from './modules/iiif/routes.js';
 import { documentImageRoutes } from './modules/documentimages/routes.js';
+import { drawingRoutes } from './modules/drawings/routes.js';
+import { textLineRoutes } from './modules/textlines/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
@@ -88,6 +90,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     app.decorate('services', services);
     app.decorate('database', database);
+    // Transcriptions stored before text lines existed get theirs once (migration 0004 lists them).
+    const backfilled = await services.textLines.backfill();
+    if (backfilled > 0) app.log.info(`made the text lines of ${backfilled} transcriptions stored before text lines existed`);
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -149,9 +154,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(groupRoutes, { groups: services.groups });
         await api.register(searchIndexRoutes, { searchIndices: services.searchIndices });
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
+        await api.register(textLineRoutes, { textLines: services.textLines });
         await api.register(uploadRoutes, { uploads: services.uploads });
         await api.register(downloadRoutes, { downloads: services.downloads });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
+        await api.register(drawingRoutes, { drawings: services.drawings });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );

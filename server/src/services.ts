@@ -24,6 +24,10 @@ import { IiifRepository } from './modules/iiif/repository.js';
 import { IiifService } from './modules/iiif/service.js';
 import { DocumentImageRepository } from './modules/documentimages/repository.js';
 import { DocumentImageService } from './modules/documentimages/service.js';
+import { DrawingRepository } from './modules/drawings/repository.js';
+import { DrawingService } from './modules/drawings/service.js';
+import { TextLineRepository } from './modules/textlines/repository.js';
+import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
 import { UploadService } from './modules/uploads/service.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
@@ -78,8 +82,10 @@ export function createServices(database: Database, config: Config, options: Serv
     searchIndices: new SearchIndexService(new SearchIndexRepository(db)),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
+    textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
     uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, { onImagesAdded: pyramidsFor }),
     documentImages,
+    drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
     downloads: new DownloadService(
       new DownloadRepository(db),
       imageSetAccess,

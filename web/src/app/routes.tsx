@@ -7,7 +7,10 @@ import { ImageSetsPage } from '../pages/imagesets/image-sets-page';
 import { LandingPage } from '../pages/landing/landing-page';
 import { LoginGooglePage } from '../pages/login/login-google-page';
 import { LoginPage } from '../pages/login/login-page';
+import { PolygonPage } from '../pages/polygon/polygon-page';
 import { SettingsPage } from '../pages/settings/settings-page';
+import { TextLinePage } from '../pages/textlines/text-line-page';
+import { TextLinesPage } from '../pages/textlines/text-lines-page';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
 import { AnalyzeImagePage } from '../pages/viewer/analyze-image-page';
 import { RouteErrorFallback } from './error-boundary';
@@ -24,9 +27,9 @@ export const UNAVAILABLE_SCREENS = [
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
   'findsiamesesingleimageset', 'configuration', 'configurations',
   'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs', 'pimuser',
-  'pimuser/self', 'pimusers', 'search', 'imagedescription', 'jobs', 'job', 'polygon',
-  'pimfieldsetedit', 'pimfieldsets', 'pimgroup', 'pimgroupedit', 'pimgroups', 'pimsimpletextline',
-  'pimsimpletextlines', 'tesseract4models', 'tesseract4model', 'krakenmodels', 'krakenmodel',
+  'pimuser/self', 'pimusers', 'search', 'imagedescription', 'jobs', 'job',
+  'pimfieldsetedit', 'pimfieldsets', 'pimgroup', 'pimgroupedit', 'pimgroups', 'tesseract4models',
+  'tesseract4model', 'krakenmodels', 'krakenmodel',
   'laypamodels', 'laypamodel', 'loghihtrmodels', 'loghihtrmodel', 'loghilinedetectionmodels',
   'p2palamodel', 'p2palamodels', 'pylaiamodel', 'pylaiamodels', 'siameseconfusionmatrices',
   'siameseconfusionmatrix', 'siamesenetworkjobs', 'siamesenetworkmodels', 'siamesenetworkmodel',
@@ -53,8 +56,11 @@ export const routes: RouteObject[] = withShell([
   { path: 'documentimage', element: <DocumentImagePage /> },
   { path: 'documentimages', element: <DocumentImagesPage /> },
   { path: 'analyzeimage', element: <AnalyzeImagePage /> },
+  { path: 'polygon', element: <PolygonPage /> },
   { path: 'settings', element: <SettingsPage /> },
   { path: 'changelog', element: <ChangelogPage /> },
+  { path: 'pimsimpletextline', element: <TextLinePage /> },
+  { path: 'pimsimpletextlines', element: <TextLinesPage /> },
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

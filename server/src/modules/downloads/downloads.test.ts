@@ -1,10 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
-import { PDFDocument } from 'pdf-lib';
+import * as mupdf from 'mupdf';
+import { PDFDict, PDFDocument, PDFName, type PDFRawStream } from 'pdf-lib';
+import sharp, { type Color } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
@@ -87,6 +90,30 @@ describe('downloads of an image set', () => {
     expect(second).toMatchObject({ label: 'folio 2', width: 30, height: 80, transcriptions: [] });
   });
 
+  it('page: a corrected line has its ground truth as TextEquiv index 0 and the recognised text as index 1, still valid PAGE', async () => {
+    const set = await createSet(t.app, owner.auth, 'Corrected');
+    expect((await upload(t.app, owner.auth, set, [{ fileName: 'folio.png', bytes: await testImage('png', 60, 40) }])).status).toBe(200);
+    const xml = await upload(t.app, owner.auth, set, [{ fileName: 'folio.xml', bytes: page2019('folio.png', TRICKY) }]);
+    const line = await t.app.database.db
+      .selectFrom('simple_text_line')
+      .select('id')
+      .where('transcription_id', '=', xml.json.transcriptions[0])
+      .where('line_index', '=', 1)
+      .executeTakeFirstOrThrow();
+    const groundTruth = ' ſ̃ q̄ ꝑ 𝔄 — é & <b> ';
+    const payload = { uuid: line.id, groundtruth: groundTruth };
+    expect((await call(t.app, { method: 'POST', url: '/api/pim/pimsimpletextline/update', headers: owner.auth, payload })).status).toBe(200);
+    const zip = readZip((await get('page', owner.auth, set)).rawPayload);
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', trimValues: false, parseTagValue: false, isArray: (n) => n === 'TextLine' || n === 'TextEquiv' });
+    const lines = parser.parse(zip.get('1-folio.xml')!.toString()).PcGts.Page.TextRegion.TextLine as { TextEquiv: unknown[] }[];
+    expect(lines.map((l) => l.TextEquiv)).toEqual([
+      [{ Unicode: TRICKY[0] }],
+      [{ '@index': '0', Unicode: groundTruth }, { '@index': '1', Unicode: TRICKY[1] }],
+      [{ Unicode: TRICKY[2] }],
+    ]);
+    await validatePage(zip);
+  });
+
   it('zippedimages: {uuid}_images.zip with the original files named <n>-<label>.<ext>', async () => {
     const res = await get('zippedimages');
     expect(res.statusCode).toBe(200);
@@ -121,16 +148,48 @@ describe('downloads of an image set', () => {
     await validatePage(zip);
   });
 
-  it('pdf: {uuid}.pdf with a page per image in order, at the image aspect', async () => {
+  it('pdf: {uuid}.pdf streamed, a page per image in order at the image aspect, JPEGs stored as they are', async () => {
     const res = await get('pdf');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${setId}.pdf"`);
-    const pdf = await PDFDocument.load(res.rawPayload);
+    // A body sent whole would have its length announced; a stream's is not known up front.
+    expect(res.headers['content-length']).toBeUndefined();
+    const pdf = await PDFDocument.load(res.rawPayload, { updateMetadata: false });
+    expect(pdf.getTitle()).toBe('Downloads');
+    expect(pdf.getCreator()).toBe('PIM');
     const ratios = pdf.getPages().map((p) => p.getWidth() / p.getHeight());
     const expected = [60 / 40, 30 / 80, 1, 40 / 20];
     expect(ratios).toHaveLength(4);
     ratios.forEach((r, i) => expect(r).toBeCloseTo(expected[i]!, 5));
+    expect(pdf.getPages().map((p) => Math.max(p.getWidth(), p.getHeight()))).toEqual([842, 842, 842, 842]);
+    const jpeg = await t.app.inject({ method: 'GET', url: `/api/pim/image/${images[1]!.uuid}`, headers: owner.auth });
+    const embedded = pageImages(pdf);
+    expect(embedded.map((i) => i.filter)).toEqual(['/DCTDecode', '/DCTDecode', '/DCTDecode', '/DCTDecode']);
+    expect(embedded[1]!.bytes.equals(jpeg.rawPayload)).toBe(true);
+  });
+
+  it('pdf: an EXIF-rotated JPEG on an upright page, transparency on white, each drawn over its whole page', async () => {
+    const set = await createSet(t.app, owner.auth, 'Turned');
+    // Red left, blue right as stored; Orientation 6 shows it turned a quarter clockwise: red on top.
+    const turned = await (await halves('#ff0000', '#0000ff')).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const clear = await (await halves({ r: 0, g: 0, b: 0, alpha: 0 }, '#00ff00')).png().toBuffer();
+    for (const [fileName, bytes] of [['turned.jpg', turned], ['clear.png', clear]] as const) {
+      const res = await upload(t.app, owner.auth, set, [{ fileName, bytes }]);
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
+    const bytes = (await get('pdf', owner.auth, set)).rawPayload;
+    const pdf = await PDFDocument.load(bytes);
+    expect(pdf.getPages().map((p) => [p.getWidth(), p.getHeight()])).toEqual([[421, 842], [842, 421]]);
+
+    const upright = render(bytes, 0);
+    expectNear(upright.at(0.5, 0.1), [255, 0, 0]);
+    expectNear(upright.at(0.5, 0.9), [0, 0, 255]);
+    expectNear(upright.at(0.02, 0.02), [255, 0, 0]);
+    expectNear(upright.at(0.98, 0.98), [0, 0, 255]);
+    const flattened = render(bytes, 1);
+    expectNear(flattened.at(0.1, 0.5), [255, 255, 255]);
+    expectNear(flattened.at(0.9, 0.5), [0, 255, 0]);
   });
 
   it('answers 401 without a sign-in, 404 to a user who may not read the set, 400 for a bad id', async () => {
@@ -143,12 +202,45 @@ describe('downloads of an image set', () => {
     }
   });
 
-  it('an empty set gives empty zips and an empty PDF', async () => {
+  it('an empty set gives empty zips, and no PDF (one without pages is refused by readers) but a message', async () => {
     const empty = await createSet(t.app, owner.auth, 'Empty');
     expect([...readZip((await get('get', owner.auth, empty)).rawPayload).keys()]).toEqual(['set.json']);
     expect(readZip((await get('page', owner.auth, empty)).rawPayload).size).toBe(0);
     expect(readZip((await get('zippedimages', owner.auth, empty)).rawPayload).size).toBe(0);
-    expect((await PDFDocument.load((await get('pdf', owner.auth, empty)).rawPayload)).getPageCount()).toBe(0);
+    const pdf = await call(t.app, { method: 'GET', url: `/api/pim/imageset/${empty}/pdf`, headers: owner.auth });
+    expect(pdf.status).toBe(400);
+    expect(pdf.json.message).toBe('This image set has no images to put in a PDF.');
+  });
+
+  it('page: drawn shapes become regions and lines beside the transcription, valid PAGE 2019', async () => {
+    const set = await createSet(t.app, owner.auth, 'Drawn');
+    const imageId = (await upload(t.app, owner.auth, set, [{ fileName: 'drawn.png', bytes: await testImage('png', 60, 40) }])).json.documentImages[0].uuid;
+    await upload(t.app, owner.auth, set, [{ fileName: 'drawn.xml', bytes: page2019('drawn.png', ['a line']) }]);
+    const shape = (kind: string, label: string, points: number[][]) => ({ id: randomUUID(), kind, label, points });
+    const shapes = [
+      shape('polygon', 'region', [[2, 2], [58, 2], [58, 30], [2, 30]]),
+      shape('polygon', 'text-line', [[4, 4], [56, 4], [56, 12], [4, 12]]),
+      shape('line', 'baseline', [[4, 11], [56, 11]]),
+      shape('line', 'baseline', [[4, 24], [56, 24]]),
+      shape('polygon', 'decoration', [[2, 32], [20, 32], [20, 39]]),
+      shape('polygon', 'page-number', [[50, 32], [58, 32], [58, 39], [50, 39]]),
+      shape('line', 'text-line', [[30, 40], [45, 40]]),
+    ];
+    const saved = await call(t.app, { method: 'PUT', url: `/api/pim/documentimage/${imageId}/drawing`, headers: owner.auth, payload: { shapes } });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const zip = readZip((await get('page', owner.auth, set)).rawPayload);
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (n) => n === 'TextRegion' || n === 'TextLine' });
+    const page = parser.parse(zip.get('1-drawn.xml')!.toString()).PcGts.Page;
+    const regions = page.TextRegion as { '@id': string; '@type'?: string; TextLine?: { '@id': string; Baseline?: object }[] }[];
+    expect(regions.map((r) => r['@type'])).toEqual([undefined, 'paragraph', 'page-number', undefined]);
+    expect(regions[0]!.TextLine!.map((l) => l['@id'])).toEqual(['l0']);
+    expect(regions[1]!.TextLine!.map((l) => [l['@id'], Boolean(l.Baseline)])).toEqual([
+      [`drawn-${shapes[1]!.id}`, true],
+      [`drawn-${shapes[3]!.id}`, true],
+    ]);
+    expect(regions[3]!.TextLine!.map((l) => l['@id'])).toEqual([`drawn-${shapes[6]!.id}`]);
+    expect(page.GraphicRegion).toMatchObject({ '@id': `drawn-${shapes[4]!.id}`, '@type': 'decoration' });
+    await validatePage(zip);
   });
 
   const fixtures = [
@@ -186,6 +278,40 @@ describe('downloads of an image set', () => {
     });
   }
 });
+
+/** A 40 x 20 image, its left half one colour and its right half another. */
+async function halves(left: Color, right: Color) {
+  const half = await sharp({ create: { width: 20, height: 20, channels: 4, background: right } }).png().toBuffer();
+  const both = await sharp({ create: { width: 40, height: 20, channels: 4, background: left } }).composite([{ input: half, left: 20, top: 0 }]).png().toBuffer();
+  return sharp(both);
+}
+
+/** Colours after JPEG compression and rendering: each channel within a small distance. */
+function expectNear(actual: number[], expected: number[]) {
+  actual.forEach((c, i) => expect(Math.abs(c - expected[i]!), `${actual} near ${expected}`).toBeLessThanOrEqual(24));
+}
+
+/** Each page's image XObject: its filter and its stream as stored (not decoded). */
+function pageImages(pdf: PDFDocument) {
+  return pdf.getPages().map((page) => {
+    const xobjects = page.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
+    const image = xobjects.lookup(PDFName.of('Im0')) as PDFRawStream;
+    return { filter: image.dict.get(PDFName.of('Filter'))?.toString(), bytes: Buffer.from(image.contents) };
+  });
+}
+
+/** A page as mupdf draws it; `at` gives the RGB at a fraction of the width and height. */
+function render(pdf: Buffer, index: number) {
+  const page = mupdf.Document.openDocument(pdf, 'application/pdf').loadPage(index);
+  const pixmap = page.toPixmap(mupdf.Matrix.identity, mupdf.ColorSpace.DeviceRGB, false, true);
+  const [width, height, stride, n, pixels] = [pixmap.getWidth(), pixmap.getHeight(), pixmap.getStride(), pixmap.getNumberOfComponents(), pixmap.getPixels()];
+  return {
+    at(fx: number, fy: number): number[] {
+      const offset = Math.floor(fy * height) * stride + Math.floor(fx * width) * n;
+      return [...pixels.subarray(offset, offset + 3)];
+    },
+  };
+}
 
 /** Validates every PAGE file with the PRImA XSD, when the validator and xmllint are there. */
 async function validatePage(zip: Map<string, Buffer>) {

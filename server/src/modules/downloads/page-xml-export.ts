@@ -1,3 +1,6 @@
+import type { DrawingShape } from '@pim/contract';
+import { drawnPageElements } from './page-xml-drawings.js';
+
 export const PAGE_2019_NS = 'http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15';
 const PAGE_2019_XSD = `${PAGE_2019_NS}/pagecontent.xsd`;
 
@@ -10,6 +13,10 @@ export interface PageExportInput {
   lastChange: Date;
   /** A transcription's stored layout (uploads/page-xml.ts shape), or null when there is none. */
   layout: unknown;
+  /** Shapes drawn on the image with the drawing tool; exported after the layout's regions. */
+  drawing?: DrawingShape[];
+  /** Ground truth people gave the layout's lines, by line index in reading order (text lines). */
+  groundTruth?: ReadonlyMap<number, string>;
 }
 
 interface Line {
@@ -47,6 +54,7 @@ export function pageXmlFor(input: PageExportInput): string {
     ids.add(id);
     return id;
   };
+  let lineIndex = -1;
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<PcGts xmlns="${PAGE_2019_NS}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="${PAGE_2019_NS} ${PAGE_2019_XSD}">`,
@@ -66,18 +74,29 @@ export function pageXmlFor(input: PageExportInput): string {
     region.lines.forEach((line, l) => {
       const lineId = uniqueId(line.id, `${regionId}_l${l + 1}`);
       const baseline = validPoints(line.baseline);
+      lineIndex += 1;
       out.push(
         `      <TextLine id="${escapeAttr(lineId)}">`,
         `        <Coords points="${lineCoords[l] ?? regionCoords}"/>`,
         ...(baseline ? [`        <Baseline points="${baseline}"/>`] : []),
-        `        <TextEquiv><Unicode>${escapeText(line.text)}</Unicode></TextEquiv>`,
+        ...textEquivs(line.text, input.groundTruth?.get(lineIndex)),
         '      </TextLine>',
       );
     });
     out.push('    </TextRegion>');
   });
+  out.push(...drawnPageElements(input.drawing ?? [], uniqueId, input.imageHeight));
   out.push('  </Page>', '</PcGts>', '');
   return out.join('\n');
+}
+
+/** PAGE's convention: the lowest index is the main text, so ground truth is 0 and the recognised text 1. */
+function textEquivs(text: string, groundTruth: string | undefined): string[] {
+  if (groundTruth === undefined) return [`        <TextEquiv><Unicode>${escapeText(text)}</Unicode></TextEquiv>`];
+  return [
+    `        <TextEquiv index="0"><Unicode>${escapeText(groundTruth)}</Unicode></TextEquiv>`,
+    `        <TextEquiv index="1"><Unicode>${escapeText(text)}</Unicode></TextEquiv>`,
+  ];
 }
 
 /** Regions and lines of a stored layout, read defensively: layouts are JSON from several importers. */

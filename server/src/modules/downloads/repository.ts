@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 
 /** One image of a set with what the downloads need: its place, size and original file. */
@@ -19,6 +19,8 @@ export interface LayoutRecord {
   imageId: string;
   layout: unknown;
   createdAt: Date;
+  /** The ground truth people gave its text lines, by line index. */
+  groundTruth: Map<number, string>;
 }
 
 export class DownloadRepository {
@@ -81,10 +83,27 @@ export class DownloadRepository {
     const rows = await this.db
       .selectFrom('transcription')
       .select(['id', 'image_id', 'layout', 'created_at'])
+      .select(
+        sql<Record<string, string> | null>`(select jsonb_object_agg(g.line_index, g.ground_truth) from simple_text_line g
+          where g.transcription_id = transcription.id and g.ground_truth is not null)`.as('ground_truth'),
+      )
       .where('image_id', 'in', imageIds)
       .orderBy('created_at', 'desc')
       .orderBy('id')
       .execute();
-    return rows.map((r) => ({ id: r.id, imageId: r.image_id, layout: r.layout, createdAt: r.created_at }));
+    return rows.map((r) => ({
+      id: r.id,
+      imageId: r.image_id,
+      layout: r.layout,
+      createdAt: r.created_at,
+      groundTruth: new Map(Object.entries(r.ground_truth ?? {}).map(([index, text]) => [Number(index), text])),
+    }));
+  }
+
+  /** The drawing tool's shapes on the given images, by image (images without a drawing are absent). */
+  async drawingsOf(imageIds: string[]): Promise<Map<string, { shapes: unknown; updatedAt: Date }>> {
+    if (imageIds.length === 0) return new Map();
+    const rows = await this.db.selectFrom('image_drawing').select(['image_id', 'shapes', 'updated_at']).where('image_id', 'in', imageIds).execute();
+    return new Map(rows.map((r) => [r.image_id, { shapes: r.shapes, updatedAt: r.updated_at }]));
   }
 }

@@ -1,15 +1,18 @@
 import type { Readable } from 'node:stream';
-import { PDFDocument, type PDFImage } from 'pdf-lib';
 import sharp from 'sharp';
 import type { Principal } from '../../platform/auth/principal.js';
+import { badRequest } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import type { DocumentImageService } from '../documentimages/service.js';
 import { presentDocumentImage, presentTranscription, type Links } from '../documentimages/presenter.js';
+import { storedShapes } from '../drawings/presenter.js';
 import { presentImageSet } from '../imagesets/presenter.js';
 import type { ImageSetService } from '../imagesets/service.js';
 import { pageXmlFor } from './page-xml-export.js';
-import type { DownloadImageRecord, DownloadRepository } from './repository.js';
+import { convertToJpeg, embeddableJpeg } from './pdf-images.js';
+import { streamPdf, type PdfJpeg, type PdfPage } from './pdf-stream.js';
+import type { DownloadImageRecord, DownloadRepository, LayoutRecord } from './repository.js';
 import { streamZip, type ZipEntry } from './zip-stream.js';
 
 /** A file to send: its name for content-disposition, its type and its bytes. */
@@ -71,8 +74,9 @@ export class DownloadService {
   async pageZip(principal: Principal | null, setId: string): Promise<Download> {
     await this.access.requireSet(principal, setId, 'READ');
     const body = this.zipOfImages(setId, async (images, numbered) => {
-      const newest = new Map<string, { layout: unknown; createdAt: Date }>();
+      const newest = new Map<string, LayoutRecord>();
       for (const l of await this.repo.layoutsOf(images.map((i) => i.id))) if (!newest.has(l.imageId)) newest.set(l.imageId, l);
+      const drawings = await this.repo.drawingsOf(images.map((i) => i.id));
       return images.map((image, i): ZipEntry => {
         const layout = newest.get(image.id);
         const xml = pageXmlFor({
@@ -80,8 +84,10 @@ export class DownloadService {
           imageWidth: image.width,
           imageHeight: image.height,
           created: image.createdAt,
-          lastChange: layout && layout.createdAt > image.updatedAt ? layout.createdAt : image.updatedAt,
+          lastChange: latest(image.updatedAt, layout?.createdAt, drawings.get(image.id)?.updatedAt),
           layout: layout?.layout ?? null,
+          drawing: storedShapes(drawings.get(image.id)?.shapes),
+          groundTruth: layout?.groundTruth,
         });
         return { name: `${numbered[i]}.xml`, mtime: image.updatedAt, open: async () => Buffer.from(xml, 'utf8') };
       });
@@ -104,32 +110,34 @@ export class DownloadService {
   }
 
   /**
-   * A page per image at the image's aspect. pdf-lib writes a document only as a whole, so the
-   * PDF is assembled in memory (image by image, each read once) and sent when complete.
+   * A page per image at the image's aspect, streamed: each image is read (and converted if need
+   * be) only when the client has taken the pages before it. A set without images is refused
+   * before anything is sent, as a PDF without pages is one that many readers will not open.
    */
   async pdf(principal: Principal | null, setId: string): Promise<Download> {
-    await this.access.requireSet(principal, setId, 'READ');
-    const pdf = await PDFDocument.create();
-    pdf.setCreator('PIM');
-    for await (const image of this.images(setId)) {
-      const embedded = await this.embed(pdf, image);
-      const scale = PDF_PAGE_LONG_SIDE / Math.max(image.width, image.height);
-      const [w, h] = [image.width * scale, image.height * scale];
-      pdf.addPage([w, h]).drawImage(embedded, { x: 0, y: 0, width: w, height: h });
+    const set = await this.imageSets.get(principal, setId);
+    if ((await this.repo.imagesAfter(setId, null, 1)).length === 0) {
+      throw badRequest('This image set has no images to put in a PDF.');
     }
-    const bytes = Buffer.from(await pdf.save({ addDefaultPage: false }));
-    return { fileName: `${setId}.pdf`, contentType: 'application/pdf', body: bytes };
+    const body = streamPdf(this.pdfPages(setId), { title: set.name, creator: 'PIM', producer: 'PIM', created: new Date() });
+    return { fileName: `${setId}.pdf`, contentType: 'application/pdf', body };
   }
 
-  private async embed(pdf: PDFDocument, image: DownloadImageRecord): Promise<PDFImage> {
-    const bytes = await this.files.read(image.file.sha256);
-    try {
-      if (image.file.mediaType === 'image/jpeg') return await pdf.embedJpg(bytes);
-      if (image.file.mediaType === 'image/png') return await pdf.embedPng(bytes);
-    } catch {
-      // A JPEG or PNG variant pdf-lib cannot embed as is (e.g. 16-bit) is converted like the rest.
+  private async *pdfPages(setId: string): AsyncGenerator<PdfPage> {
+    for await (const record of this.images(setId)) {
+      const image = await this.embed(record);
+      // The size of the bytes embedded, not the record's: conversion may have turned the image.
+      const scale = PDF_PAGE_LONG_SIDE / Math.max(image.width, image.height);
+      yield { width: image.width * scale, height: image.height * scale, image };
     }
-    return pdf.embedJpg(await sharp(bytes).rotate().jpeg({ quality: 90 }).toBuffer());
+  }
+
+  /** The original JPEG when a PDF can hold it unchanged, else the image converted to one. */
+  private async embed(image: DownloadImageRecord): Promise<PdfJpeg> {
+    const path = this.files.pathOf(image.file.sha256);
+    const meta = await sharp(path, { limitInputPixels: false }).metadata();
+    const asIs = meta.format === 'jpeg' ? embeddableJpeg(await this.files.read(image.file.sha256), meta) : null;
+    return asIs ?? convertToJpeg(path);
   }
 
   /** A zip of the set's images in batches; `entriesOf` makes the entries of one batch. */
@@ -158,6 +166,11 @@ export class DownloadService {
       after = { position: last.position, id: last.id };
     }
   }
+}
+
+/** The newest of the given times. */
+function latest(first: Date, ...others: (Date | undefined)[]): Date {
+  return others.reduce<Date>((newest, d) => (d && d > newest ? d : newest), first);
 }
 
 function json(value: unknown): Buffer {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
+import { insertLinesOf } from '../textlines/repository.js';
 import type { Publication } from '../../platform/storage/file-store.js';
 import { insertStoredFiles, publishWithRows, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
 
@@ -154,6 +155,7 @@ export class UploadRepository {
           layout: JSON.stringify(t.layout),
         })
         .execute();
+      await insertLinesOf(trx, t);
       await trx
         .updateTable('document_image')
         .set({ lines_count: t.linesCount, updated_at: sql<Date>`now()` })

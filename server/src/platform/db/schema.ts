@@ -194,6 +194,45 @@ export interface AclEntryTable {
   created_at: CreatedAt;
 }
 
+export interface SimpleTextLineTable {
+  id: string;
+  transcription_id: string;
+  image_id: string;
+  line_index: number;
+  text: string;
+  ground_truth: string | null;
+  confidence: number | null;
+  lowest_conf: number | null;
+  region_x: number | null;
+  region_y: number | null;
+  region_w: number | null;
+  region_h: number | null;
+  cer: number | null;
+  corrected_by: string | null;
+  corrected_at: Date | null;
+  random_key: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface TextLineSkipTable {
+  user_id: string;
+  line_id: string;
+  skipped_at: UpdatedAt;
+}
+
+export interface TextLineBackfillTable {
+  transcription_id: string;
+}
+
+/** The drawing tool's shapes on an image (contract DrawingShape[]), replaced whole on save. */
+export interface ImageDrawingTable {
+  image_id: string;
+  shapes: ColumnType<unknown, string, string>;
+  updated_by: string | null;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -214,4 +253,8 @@ export interface DB {
   group_membership: GroupMembershipTable;
   group_subgroup: GroupSubgroupTable;
   acl_entry: AclEntryTable;
+  image_drawing: ImageDrawingTable;
+  simple_text_line: SimpleTextLineTable;
+  text_line_skip: TextLineSkipTable;
+  text_line_backfill: TextLineBackfillTable;
 }

@@ -10,7 +10,7 @@ import { Spinner } from '../spinner';
 const ZOOM_STEP = 1.5;
 
 /** Our token goes only to our own server, never to a third-party IIIF service. */
-function headersFor(url: string, authHeaders: Record<string, string>): Record<string, string> {
+export function headersFor(url: string, authHeaders: Record<string, string>): Record<string, string> {
   return new URL(url, window.location.href).origin === window.location.origin ? authHeaders : {};
 }
 

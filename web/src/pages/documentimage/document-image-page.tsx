@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentImage, useDocumentImageSets, useFieldDefinitions } from '../../api/documentimages';
 import { UuidPage } from '../../app/uuid-page';
-import { ImageViewer } from '../../components/image-viewer/image-viewer';
+import { ImageViewOrDraw } from '../../components/drawing-canvas/image-view-or-draw';
 import { Spinner } from '../../components/spinner';
 
 /** A field's value as text: references by name, lists joined, absent values empty. */
@@ -73,8 +73,7 @@ function DocumentImageDetail({ uuid }: { uuid: string }) {
           <Tabs.Tab value="fields">{t('image.fieldsTab')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="image" pt="sm">
-          {/* The image's own Image API service, as the server names it. */}
-          <ImageViewer infoUrl={`${image.data.uri.replace(/\/$/, '')}/info.json`} height="70vh" />
+          <ImageViewOrDraw image={image.data} />
         </Tabs.Panel>
         <Tabs.Panel value="fields" pt="sm">
           <Group align="flex-start" gap="xl" wrap="wrap">

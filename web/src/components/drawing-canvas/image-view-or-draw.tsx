@@ -1,0 +1,60 @@
+import { Box, SegmentedControl, Stack } from '@mantine/core';
+import { IconEye, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ImageViewer } from '../image-viewer/image-viewer';
+import { DrawingCanvas, type DrawingImage } from './drawing-canvas';
+import { IconLabel } from './drawing-toolbar';
+
+type Mode = 'view' | 'draw';
+
+/**
+ * The image tab of an image's page: the zoomable viewer, or the drawing tool. The choice is in
+ * the address (`view=draw`), so a reload stays on it; each, once opened, stays mounted while the
+ * other is shown, so unsaved shapes are not lost by a look at the viewer.
+ */
+export function ImageViewOrDraw({ image }: { image: DrawingImage }) {
+  const { t } = useTranslation('drawings');
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = params.get('view') === 'draw' ? 'draw' : 'view';
+  const [opened, setOpened] = useState({ view: mode === 'view', draw: mode === 'draw' });
+
+  const choose = (next: Mode) => {
+    setOpened((o) => ({ ...o, [next]: true }));
+    setParams(
+      (p) => {
+        if (next === 'draw') p.set('view', 'draw');
+        else p.delete('view');
+        return p;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <Stack gap="sm">
+      <SegmentedControl
+        aria-label={t('viewOrDraw')}
+        value={mode}
+        onChange={(value) => choose(value as Mode)}
+        data={[
+          { value: 'view', label: <IconLabel icon={IconEye} text={t('view')} /> },
+          { value: 'draw', label: <IconLabel icon={IconPencil} text={t('draw')} /> },
+        ]}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      {opened.view && (
+        <Box display={mode === 'view' ? 'block' : 'none'}>
+          {/* The image's own Image API service, as the server names it. */}
+          <ImageViewer infoUrl={`${image.uri.replace(/\/$/, '')}/info.json`} height="70vh" />
+        </Box>
+      )}
+      {opened.draw && (
+        <Box display={mode === 'draw' ? 'block' : 'none'}>
+          <DrawingCanvas image={image} />
+        </Box>
+      )}
+    </Stack>
+  );
+}
