@@ -8,3 +8,5 @@ export const CURATOR = { email: 'curator@e2e.test', password: 'curator-password-
 export const TRANSCRIBER = { email: 'transcriber@e2e.test', password: 'transcriber-password-e2e', name: 'Tess Transcriber' };
 /** Draws polygons and lines on a page of her own. */
 export const DRAFTER = { email: 'drafter@e2e.test', password: 'drafter-password-e2e', name: 'Dora Drafter' };
+/** Compares two transcriptions of a page of her own. */
+export const COMPARER = { email: 'comparer@e2e.test', password: 'comparer-password-e2e', name: 'Cleo Comparer' };

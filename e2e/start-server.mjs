@@ -19,6 +19,7 @@ const accounts = [
   ['--email', 'curator@e2e.test', '--name', 'Cora Curator', '--password', 'curator-password-e2e', '--admin'],
   ['--email', 'transcriber@e2e.test', '--name', 'Tess Transcriber', '--password', 'transcriber-password-e2e'],
   ['--email', 'drafter@e2e.test', '--name', 'Dora Drafter', '--password', 'drafter-password-e2e'],
+  ['--email', 'comparer@e2e.test', '--name', 'Cleo Comparer', '--password', 'comparer-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

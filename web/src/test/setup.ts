@@ -4,6 +4,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import enCommon from '../../public/locales/en/common.json';
+import enComparison from '../../public/locales/en/comparison.json';
 import enDrawings from '../../public/locales/en/drawings.json';
 import enImagesets from '../../public/locales/en/imagesets.json';
 import enPages from '../../public/locales/en/pages.json';
@@ -35,9 +36,9 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison'],
   defaultNS: 'common',
-  resources: { en: { common: enCommon, pages: enPages, imagesets: enImagesets, drawings: enDrawings } },
+  resources: { en: { common: enCommon, pages: enPages, imagesets: enImagesets, drawings: enDrawings, comparison: enComparison } },
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });

@@ -25,6 +25,8 @@ describe('/pim/documentimage', () => {
       signedInHandler(['AUTHENTICATED'], (url) => {
         if (url.pathname === `/api/pim/documentimage/${IMAGE}`) return jsonResponse(image);
         if (url.pathname === `/api/pim/documentimage/${IMAGE}/documentimagesets`) return jsonResponse([{ uuid: SET, name: 'Psalter' }]);
+        if (url.pathname === `/api/pim/documentimage/${IMAGE}/transcriptions`) return jsonResponse([]);
+        if (url.pathname === `/api/pim/documentimage/${IMAGE}/groundtruth`) return jsonResponse([]);
         if (url.pathname === '/api/pim/documentimage/getfielddefinition') {
           return jsonResponse([
             { name: 'label', type: 'string' },

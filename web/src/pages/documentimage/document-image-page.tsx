@@ -6,6 +6,8 @@ import { useDocumentImage, useDocumentImageSets, useFieldDefinitions } from '../
 import { UuidPage } from '../../app/uuid-page';
 import { ImageViewOrDraw } from '../../components/drawing-canvas/image-view-or-draw';
 import { Spinner } from '../../components/spinner';
+import { TranscriptionTabList, TranscriptionTabPanels } from './comparison/transcription-tabs';
+import { useDocumentImageTab } from './comparison/url-state';
 
 /** A field's value as text: references by name, lists joined, absent values empty. */
 function fieldText(value: unknown): string {
@@ -62,15 +64,17 @@ function ImageSetsUsing({ uuid }: { uuid: string }) {
 function DocumentImageDetail({ uuid }: { uuid: string }) {
   const { t } = useTranslation('imagesets');
   const image = useDocumentImage(uuid);
+  const [tab, setTab] = useDocumentImageTab('image');
   if (image.isPending) return <Spinner />;
   if (image.isError) return <Alert color="red">{t('image.loadFailed')}</Alert>;
   return (
     <Stack gap="md">
       <Title order={2}>{image.data.label}</Title>
-      <Tabs defaultValue="image" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="image">{t('image.imageTab')}</Tabs.Tab>
           <Tabs.Tab value="fields">{t('image.fieldsTab')}</Tabs.Tab>
+          <TranscriptionTabList imageUuid={uuid} />
         </Tabs.List>
         <Tabs.Panel value="image" pt="sm">
           <ImageViewOrDraw image={image.data} />
@@ -85,6 +89,7 @@ function DocumentImageDetail({ uuid }: { uuid: string }) {
             </div>
           </Group>
         </Tabs.Panel>
+        <TranscriptionTabPanels imageUuid={uuid} />
       </Tabs>
     </Stack>
   );

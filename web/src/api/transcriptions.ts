@@ -1,0 +1,36 @@
+import { groundTruthOfImageSchema, transcriptionSchema } from '@pim/contract';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiFetch } from './client';
+
+const transcriptionListSchema = z.array(transcriptionSchema);
+
+export const transcriptionKeys = {
+  ofImage: (imageUuid: string) => ['transcriptions', 'image', imageUuid] as const,
+  groundTruth: (imageUuid: string) => ['transcriptions', 'groundtruth', imageUuid] as const,
+};
+
+/** The transcriptions of an image, oldest first. */
+export function useTranscriptions(imageUuid: string) {
+  return useQuery({
+    queryKey: transcriptionKeys.ofImage(imageUuid),
+    queryFn: ({ signal }) =>
+      apiFetch(`pim/documentimage/${encodeURIComponent(imageUuid)}/transcriptions`, { schema: transcriptionListSchema, signal }),
+  });
+}
+
+/**
+ * The corrected lines of each transcription of an image. Quiet: the transcriptions are still
+ * worth showing without it, and their tabs say that the ground truth could not be loaded.
+ */
+export function useGroundTruthOfImage(imageUuid: string) {
+  return useQuery({
+    queryKey: transcriptionKeys.groundTruth(imageUuid),
+    queryFn: ({ signal }) =>
+      apiFetch(`pim/documentimage/${encodeURIComponent(imageUuid)}/groundtruth`, {
+        schema: groundTruthOfImageSchema,
+        signal,
+        quiet: true,
+      }),
+  });
+}
