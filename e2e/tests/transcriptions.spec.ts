@@ -58,7 +58,10 @@ test('a researcher compares two transcriptions of a page: CER and the diff, then
     await page.getByRole('button', { name: creator === 'Kraken' ? 'Diff 1' : 'Diff 2', exact: true }).click();
   }
   await expect(page.getByRole('button', { name: 'Diff 2', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The measures are computed off the main thread, in the comparison's web worker.
+  const worker = page.waitForEvent('worker', { predicate: (w) => w.url().includes('comparison.worker') });
   await page.getByRole('button', { name: 'Show comparison' }).click();
+  await worker;
 
   // 42 code points on each side; ſ→s, ſ→f and the macron→m are 3 substitutions: 3/42 = 7.1%, and 3 of 9 words.
   const measures = page.getByRole('table', { name: 'Measures' });

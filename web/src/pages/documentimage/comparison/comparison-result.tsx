@@ -1,13 +1,15 @@
-import { Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { alignCharacters, alignWords, compareTexts, NORMALISATIONS, normalise, type AlignmentRun, type Normalisation } from '@pim/contract';
+import { Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title, useMatches } from '@mantine/core';
+import { NORMALISATIONS, type AlignmentRun, type Normalisation } from '@pim/contract';
 import { IconX } from '@tabler/icons-react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { DiffResult } from './compute';
 import { ConfusionsTable } from './confusions-table';
 import { DiffLegend, DiffView } from './diff-view';
 import { Disclosure } from './disclosure';
 import { AllNormalisationsTable, MeasuresTable } from './measures-table';
 import type { ComparedTexts } from './sources';
+import { useComparisonTask, type TaskState } from './use-comparison-task';
 import type { ComparisonActions, ComparisonState, DiffLevel } from './url-state';
 
 /** What is compared with what, said plainly: diff 1 is the reference, diff 2 the hypothesis. */
@@ -40,6 +42,8 @@ function SourceCards({ texts }: { texts: ComparedTexts }) {
 function NormalisationChoice({ value, onChange, busy }: { value: Normalisation; onChange: (choice: Normalisation) => void; busy: boolean }) {
   const { t } = useTranslation('comparison');
   const labelId = useId();
+  // Six choices do not fit across a phone: stacked there rather than cut off.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <Stack gap={4}>
       <Group gap="xs">
@@ -48,14 +52,14 @@ function NormalisationChoice({ value, onChange, busy }: { value: Normalisation; 
         </Text>
         {busy && <Loader size="xs" aria-label={t('result.computing')} />}
       </Group>
-      <div style={{ overflowX: 'auto' }}>
-        <SegmentedControl
-          aria-labelledby={labelId}
-          value={value}
-          onChange={(choice) => onChange(choice as Normalisation)}
-          data={NORMALISATIONS.map(({ id }) => ({ value: id, label: t(`normalisations.${id}`) }))}
-        />
-      </div>
+      <SegmentedControl
+        aria-labelledby={labelId}
+        orientation={orientation}
+        style={{ alignSelf: 'flex-start' }}
+        value={value}
+        onChange={(choice) => onChange(choice as Normalisation)}
+        data={NORMALISATIONS.map(({ id }) => ({ value: id, label: t(`normalisations.${id}`) }))}
+      />
       <Text size="xs" c="dimmed">
         {t('normalisation.help')}
       </Text>
@@ -73,34 +77,56 @@ function countChanges(runs: AlignmentRun[], level: DiffLevel) {
   return counts;
 }
 
+/** A result still shown while the next one is computed. */
+function dimmed(busy: boolean): CSSProperties {
+  return { opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' };
+}
+
+function Computing() {
+  const { t } = useTranslation('comparison');
+  return (
+    <Group gap="xs">
+      <Loader size="sm" />
+      <Text size="sm" c="dimmed">
+        {t('result.computing')}
+      </Text>
+    </Group>
+  );
+}
+
 interface DiffSectionProps {
-  reference: string;
-  hypothesis: string;
+  diff: TaskState<DiffResult>;
   texts: ComparedTexts;
-  /** The level shown, which may lag behind the one just chosen (`chosen`) while it is computed. */
+  /** The level chosen, which the diff shown may lag behind while it is computed. */
   level: DiffLevel;
-  chosen: DiffLevel;
   onLevel: (level: DiffLevel) => void;
 }
 
-function DiffSection({ reference, hypothesis, texts, level, chosen, onLevel }: DiffSectionProps) {
+function DiffBody({ diff, texts }: { diff: DiffResult; texts: ComparedTexts }) {
   const { t } = useTranslation('comparison');
-  const runs = useMemo(
-    () => (level === 'characters' ? alignCharacters(reference, hypothesis) : alignWords(reference, hypothesis)),
-    [reference, hypothesis, level],
-  );
-  const changes = countChanges(runs, level);
   const titles =
     texts.kind === 'groundTruth'
       ? [t('result.referenceGroundTruth'), t('result.hypothesisRecognised')]
       : [`${t('result.reference')}: ${texts.referenceName}`, `${t('result.hypothesis')}: ${texts.hypothesisName}`];
+  return (
+    <>
+      <Text size="sm" aria-live="polite">
+        {t(`diff.changes.${diff.level}`, countChanges(diff.runs, diff.level))}
+      </Text>
+      <DiffView runs={diff.runs} level={diff.level} separators={diff.separators} referenceTitle={titles[0]!} hypothesisTitle={titles[1]!} />
+    </>
+  );
+}
+
+function DiffSection({ diff, texts, level, onLevel }: DiffSectionProps) {
+  const { t } = useTranslation('comparison');
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
         <Title order={4}>{t('diff.title')}</Title>
         <SegmentedControl
           aria-label={t('diff.level')}
-          value={chosen}
+          value={level}
           onChange={(value) => onLevel(value as DiffLevel)}
           data={[
             { value: 'characters', label: t('diff.characters') },
@@ -109,41 +135,28 @@ function DiffSection({ reference, hypothesis, texts, level, chosen, onLevel }: D
         />
       </Group>
       <DiffLegend />
-      <Text size="sm" aria-live="polite">
-        {t(`diff.changes.${level}`, changes)}
-      </Text>
-      <DiffView runs={runs} level={level} referenceTitle={titles[0]!} hypothesisTitle={titles[1]!} />
+      {diff.result ? (
+        <Stack gap="sm" style={dimmed(diff.busy)}>
+          <DiffBody diff={diff.result} texts={texts} />
+        </Stack>
+      ) : (
+        <Computing />
+      )}
     </Stack>
   );
 }
 
 /**
- * A choice kept in the address, answered at once: the router applies address changes as a
- * transition, which would hold the control back until a long page is measured, so the control
- * follows a state of its own and the measuring follows that state, deferred.
- */
-function useSnappyChoice<T>(stored: T, store: (value: T) => void): [T, T, (value: T) => void] {
-  const [chosen, setChosen] = useState(stored);
-  const shown = useDeferredValue(chosen);
-  const choose = (value: T) => {
-    setChosen(value);
-    store(value);
-  };
-  return [chosen, shown, choose];
-}
-
-/**
  * The comparison of two texts: the measures under the chosen normalisation, the side-by-side
- * diff, and on request every normalisation's measures and the most frequent confusions.
+ * diff, and on request every normalisation's measures and the most frequent confusions. What a
+ * new choice asks for is computed in a worker; until it is there, the last result stays, dimmed.
  */
 export function ComparisonResult({ texts, state, actions }: { texts: ComparedTexts; state: ComparisonState; actions: ComparisonActions }) {
   const { t } = useTranslation('comparison');
-  const [chosenNormalisation, choice, chooseNormalisation] = useSnappyChoice(state.normalisation, actions.setNormalisation);
-  const [chosenLevel, level, chooseLevel] = useSnappyChoice(state.level, actions.setLevel);
-  const busy = choice !== chosenNormalisation || level !== chosenLevel;
-  const measures = useMemo(() => compareTexts(texts.reference, texts.hypothesis, choice), [texts.reference, texts.hypothesis, choice]);
-  const reference = useMemo(() => normalise(texts.reference, choice), [texts.reference, choice]);
-  const hypothesis = useMemo(() => normalise(texts.hypothesis, choice), [texts.hypothesis, choice]);
+  const { reference, hypothesis } = texts;
+  const choice = state.normalisation;
+  const measures = useComparisonTask('measures', { reference, hypothesis, choice });
+  const diff = useComparisonTask('diff', { reference, hypothesis, choice, level: state.level });
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -153,17 +166,21 @@ export function ComparisonResult({ texts, state, actions }: { texts: ComparedTex
         </Button>
       </Group>
       <SourceCards texts={texts} />
-      <NormalisationChoice value={chosenNormalisation} onChange={chooseNormalisation} busy={busy} />
-      <Stack gap="xs" style={{ opacity: busy ? 0.6 : 1 }}>
-        <MeasuresTable measures={measures} />
-        <Disclosure label={t('all.show')}>
-          {() => <AllNormalisationsTable reference={texts.reference} hypothesis={texts.hypothesis} chosen={choice} />}
-        </Disclosure>
+      <NormalisationChoice value={choice} onChange={actions.setNormalisation} busy={measures.busy || diff.busy} />
+      <Stack gap="xs">
+        {measures.result ? (
+          <div style={dimmed(measures.busy)}>
+            <MeasuresTable measures={measures.result} />
+          </div>
+        ) : (
+          <Computing />
+        )}
+        <Disclosure label={t('all.show')}>{() => <AllNormalisationsTable reference={reference} hypothesis={hypothesis} chosen={choice} />}</Disclosure>
       </Stack>
-      <div style={{ opacity: busy ? 0.6 : 1 }}>
-        <DiffSection reference={reference} hypothesis={hypothesis} texts={texts} level={level} chosen={chosenLevel} onLevel={chooseLevel} />
-      </div>
-      <Disclosure label={t('confusions.show')}>{() => <ConfusionsTable reference={reference} hypothesis={hypothesis} />}</Disclosure>
+      <DiffSection diff={diff} texts={texts} level={state.level} onLevel={actions.setLevel} />
+      <Disclosure label={t('confusions.show')}>
+        {() => <ConfusionsTable reference={reference} hypothesis={hypothesis} choice={choice} />}
+      </Disclosure>
     </Stack>
   );
 }

@@ -97,6 +97,16 @@ describe('the comparison of two transcriptions', () => {
     expect(router.state.location.search).toContain('level=words');
   });
 
+  it('keeps each side’s line breaks when it diffs by words, inside a changed run too', async () => {
+    const user = userEvent.setup();
+    compare('Jtem ſo\nhat der herr', 'Jtem so hat\nder herr');
+    await user.click(await screen.findByRole('radio', { name: 'Words' }));
+    await waitFor(() => expect(screen.getByText('Words: 0 inserted, 0 deleted, 1 substituted.')).toBeTruthy());
+    expect(screen.getByLabelText('Diff 1 · reference: Kraken').textContent).toBe('Jtem ſo\nhat der herr');
+    expect(screen.getByLabelText('Diff 2 · hypothesis: Tesseract').textContent).toBe('Jtem so hat\nder herr');
+    expect(changes('Diff 1 · reference: Kraken')).toEqual([['substitute', 'ſo']]);
+  });
+
   it('measures under the chosen normalisation: Ab against ab is 1 exactly, 0 ignoring case', async () => {
     const user = userEvent.setup();
     const { router } = compare('Ab', 'ab');

@@ -1,11 +1,9 @@
-import { Table, Text } from '@mantine/core';
-import { characterConfusions } from '@pim/contract';
-import { useMemo } from 'react';
+import { Loader, Table, Text } from '@mantine/core';
+import type { Normalisation } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
 import { manuscriptText } from './text-style';
+import { useComparisonTask } from './use-comparison-task';
 import { codePoint, visibleCharacter } from './visible';
-
-const LIMIT = 20;
 
 function Character({ character }: { character: string }) {
   const { t } = useTranslation('comparison');
@@ -20,13 +18,14 @@ function Character({ character }: { character: string }) {
 }
 
 /** The most frequent character errors of the alignment: which character became which, how often. */
-export function ConfusionsTable({ reference, hypothesis }: { reference: string; hypothesis: string }) {
+export function ConfusionsTable({ reference, hypothesis, choice }: { reference: string; hypothesis: string; choice: Normalisation }) {
   const { t, i18n } = useTranslation('comparison');
-  const confusions = useMemo(() => characterConfusions(reference, hypothesis, LIMIT), [reference, hypothesis]);
+  const { result: confusions, busy } = useComparisonTask('confusions', { reference, hypothesis, choice });
+  if (!confusions) return <Loader size="sm" aria-label={t('result.computing')} />;
   if (confusions.length === 0) return <Text size="sm">{t('confusions.none')}</Text>;
   const count = new Intl.NumberFormat(i18n.language);
   return (
-    <Table aria-label={t('confusions.title')} withTableBorder verticalSpacing={4} maw={640}>
+    <Table aria-label={t('confusions.title')} withTableBorder verticalSpacing={4} maw={640} style={{ opacity: busy ? 0.6 : 1 }}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t('confusions.reference')}</Table.Th>

@@ -57,13 +57,13 @@ function ComparisonStatus({ labels, state, actions }: Pick<DiffControlsProps, 'l
       ) : (
         <Group gap="md">
           <Text size="sm">
-            <Badge variant="light" mr={6}>
+            <Badge component="span" variant="light" mr={6}>
               {t('diff.diff1')}
             </Badge>
             {t('diff.reference')}: {nameOf(state.diff1)}
           </Text>
           <Text size="sm">
-            <Badge variant="light" color="grape" mr={6}>
+            <Badge component="span" variant="light" color="grape" mr={6}>
               {t('diff.diff2')}
             </Badge>
             {t('diff.hypothesis')}: {nameOf(state.diff2)}

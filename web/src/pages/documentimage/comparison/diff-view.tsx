@@ -1,59 +1,93 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { AlignmentRun } from '@pim/contract';
-import { Fragment, memo, useId, type ReactNode } from 'react';
+import type { AlignmentOp, AlignmentRun } from '@pim/contract';
+import { memo, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHANGE_OPS, changeStyle, gapStyle, type ChangeOp } from './diff-style';
+import './diff.css';
 import { manuscriptText } from './text-style';
 import type { DiffLevel } from './url-state';
 import { visibleRun } from './visible';
+import { wordsWithSeparators } from './word-layout';
 
 type Side = 'reference' | 'hypothesis';
+type ChangeOp = Exclude<AlignmentOp, 'equal'>;
 
-/** The tooltip of a changed run, with whitespace made visible. */
+const CHANGE_OPS: ChangeOp[] = ['insert', 'delete', 'substitute'];
+
+// Stand in for the texts in the translated tooltips, filled in per run.
+const FIRST = '\u0000';
+const SECOND = '\u0001';
+
+/** The tooltip of a changed run, with whitespace made visible; translated once, not once per run. */
 function useChangeTitle(level: DiffLevel) {
   const { t } = useTranslation('comparison');
-  const show = level === 'characters' ? visibleRun : (text: string) => text;
-  return (run: AlignmentRun) =>
-    run.op === 'substitute'
-      ? t('diff.substituted', { reference: show(run.reference), hypothesis: show(run.hypothesis) })
-      : t(run.op === 'insert' ? 'diff.inserted' : 'diff.deleted', { text: show(run.reference || run.hypothesis) });
+  return useMemo(() => {
+    const show = level === 'characters' ? visibleRun : (text: string) => text;
+    const inserted = t('diff.inserted', { text: FIRST });
+    const deleted = t('diff.deleted', { text: FIRST });
+    const substituted = t('diff.substituted', { reference: FIRST, hypothesis: SECOND });
+    const fill = (template: string, first: string, second = '') => template.split(FIRST).join(show(first)).split(SECOND).join(show(second));
+    return (run: AlignmentRun) =>
+      run.op === 'substitute'
+        ? fill(substituted, run.reference, run.hypothesis)
+        : fill(run.op === 'insert' ? inserted : deleted, run.reference || run.hypothesis);
+  }, [t, level]);
+}
+
+interface DiffSideProps {
+  runs: AlignmentRun[];
+  side: Side;
+  level: DiffLevel;
+  /** For the word level: the whitespace after each word of this side's text (word-layout.ts). */
+  separators: string[];
 }
 
 /** One side of the diff: equal text as it is, changes marked, and a bar where the other side has more. */
-function DiffSide({ runs, side, level }: { runs: AlignmentRun[]; side: Side; level: DiffLevel }) {
+function DiffSide({ runs, side, level, separators }: DiffSideProps) {
   const title = useChangeTitle(level);
   const nodes: ReactNode[] = [];
-  let written = false;
+  // Unchanged text and the whitespace around it gather into one text node: a long page has thousands.
+  let plain = '';
+  const mark = (node: ReactNode) => {
+    if (plain !== '') nodes.push(plain);
+    plain = '';
+    nodes.push(node);
+  };
+  // Words of this side written so far.
+  let words = 0;
   runs.forEach((run, i) => {
-    const text = run[side];
+    let text = run[side];
     if (text === '') {
-      if (run.op !== 'equal') nodes.push(<span key={i} data-op={run.op} data-gap="" title={title(run)} style={gapStyle(run.op)} />);
+      if (run.op !== 'equal') mark(<span key={i} data-op={run.op} data-gap="" title={title(run)} />);
       return;
     }
-    // The word alignment keeps words only: one space between them.
-    if (level === 'words' && written) nodes.push(' ');
-    written = true;
+    if (level === 'words') {
+      if (words > 0) plain += separators[words - 1] ?? ' ';
+      const laidOut = wordsWithSeparators(text, words, separators);
+      text = laidOut.text;
+      words += laidOut.count;
+    }
     if (run.op === 'equal') {
-      nodes.push(<Fragment key={i}>{text}</Fragment>);
+      plain += text;
       return;
     }
     const Element = side === 'reference' ? 'del' : 'ins';
-    nodes.push(
-      <Element key={i} data-op={run.op} title={title(run)} style={changeStyle(run.op)}>
+    mark(
+      <Element key={i} data-op={run.op} title={title(run)}>
         {level === 'characters' ? visibleRun(text) : text}
       </Element>,
     );
   });
+  if (plain !== '') nodes.push(plain);
   return nodes;
 }
 
 export function DiffLegend() {
   const { t } = useTranslation('comparison');
   return (
-    <Group gap="lg" wrap="wrap" aria-label={t('legend.title')} role="group">
-      {CHANGE_OPS.map((op: ChangeOp) => (
+    <Group gap="lg" wrap="wrap" aria-label={t('legend.title')} role="group" className="pim-diff">
+      {CHANGE_OPS.map((op) => (
         <Group key={op} gap={6} wrap="nowrap">
-          <span aria-hidden style={{ ...changeStyle(op), padding: '0 4px', fontFamily: manuscriptText.fontFamily }}>
+          <span aria-hidden data-op={op} className="pim-diff-sample" style={{ fontFamily: manuscriptText.fontFamily }}>
             abc
           </span>
           <Text size="sm">{t(`legend.${op}`)}</Text>
@@ -69,6 +103,7 @@ export function DiffLegend() {
 interface DiffViewProps {
   runs: AlignmentRun[];
   level: DiffLevel;
+  separators: { reference: string[]; hypothesis: string[] };
   referenceTitle: string;
   hypothesisTitle: string;
 }
@@ -93,14 +128,14 @@ function DiffColumn({ title, children }: { title: string; children: ReactNode })
  * The two texts side by side, each with its changes against the other marked. Thousands of
  * elements for a long page: rendered again only when the runs or titles change.
  */
-export const DiffView = memo(function DiffView({ runs, level, referenceTitle, hypothesisTitle }: DiffViewProps) {
+export const DiffView = memo(function DiffView({ runs, level, separators, referenceTitle, hypothesisTitle }: DiffViewProps) {
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" className="pim-diff">
       <DiffColumn title={referenceTitle}>
-        <DiffSide runs={runs} side="reference" level={level} />
+        <DiffSide runs={runs} side="reference" level={level} separators={separators.reference} />
       </DiffColumn>
       <DiffColumn title={hypothesisTitle}>
-        <DiffSide runs={runs} side="hypothesis" level={level} />
+        <DiffSide runs={runs} side="hypothesis" level={level} separators={separators.hypothesis} />
       </DiffColumn>
     </SimpleGrid>
   );

@@ -1,8 +1,9 @@
-import { Table, Text } from '@mantine/core';
-import { compareTexts, NORMALISATIONS, type Normalisation, type TextComparison } from '@pim/contract';
+import { Loader, Table, Text } from '@mantine/core';
+import type { Normalisation, TextComparison } from '@pim/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../textlines/percent';
+import { useComparisonTask } from './use-comparison-task';
 
 type Format = (value: number) => string;
 
@@ -74,7 +75,7 @@ export function MeasuresTable({ measures }: { measures: TextComparison }) {
         <Table.Tr>
           <Table.Th>{t('measures.measure')}</Table.Th>
           <Table.Th ta="right">{t('measures.value')}</Table.Th>
-          <Table.Th>{t('measures.from')}</Table.Th>
+          <Table.Th>{t('measures.details')}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -105,10 +106,8 @@ export function MeasuresTable({ measures }: { measures: TextComparison }) {
 export function AllNormalisationsTable({ reference, hypothesis, chosen }: { reference: string; hypothesis: string; chosen: Normalisation }) {
   const { t } = useTranslation('comparison');
   const f = useFormats();
-  const all = useMemo(
-    () => NORMALISATIONS.map(({ id }) => ({ id, measures: compareTexts(reference, hypothesis, id) })),
-    [reference, hypothesis],
-  );
+  const { result: all } = useComparisonTask('allNormalisations', { reference, hypothesis });
+  if (!all) return <Loader size="sm" aria-label={t('result.computing')} />;
   const chosenStyle = { background: 'var(--mantine-color-indigo-0)' };
   return (
     <Table.ScrollContainer minWidth={720}>
