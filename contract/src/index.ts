@@ -11,3 +11,4 @@ export * from './searchindices.js';
 export * from './textlines.js';
 export * from './drawings.js';
 export * from './text-compare/index.js';
+export * from './metadata.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { namedRefSchema, typeaheadPage } from './common.js';
 
 /** A user as the server presents it (spec part 2 §3). */
 export const userSchema = z.object({
@@ -15,3 +16,7 @@ export const userSchema = z.object({
   deleted: z.iso.datetime().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** Suggestions the user picker shows per page (`GET pim/users/autocomplete`): live, enabled users by name or email. */
+export const USER_AUTOCOMPLETE_PAGE_SIZE = 20;
+export const userAutocompleteResponseSchema = typeaheadPage(namedRefSchema);

@@ -1,12 +1,18 @@
 import type { RouteObject } from 'react-router';
+import { AnnotatorPage } from '../pages/annotator/annotator-page';
+import { ChooseFieldSetPage } from '../pages/annotator/choose-field-set-page';
 import { ChangelogPage } from '../pages/changelog/changelog-page';
 import { DocumentImagePage } from '../pages/documentimage/document-image-page';
 import { DocumentImagesPage } from '../pages/documentimages/document-images-page';
+import { FieldSetEditPage } from '../pages/fieldsets/field-set-edit-page';
+import { FieldSetsPage } from '../pages/fieldsets/field-sets-page';
 import { ImageSetPage } from '../pages/imageset/image-set-page';
 import { ImageSetsPage } from '../pages/imagesets/image-sets-page';
 import { LandingPage } from '../pages/landing/landing-page';
 import { LoginGooglePage } from '../pages/login/login-google-page';
 import { LoginPage } from '../pages/login/login-page';
+import { AnnotatedDatasetsPage } from '../pages/metadata/annotated-datasets-page';
+import { MetadataOverviewPage } from '../pages/metadata/metadata-overview-page';
 import { PolygonPage } from '../pages/polygon/polygon-page';
 import { SettingsPage } from '../pages/settings/settings-page';
 import { TextLinePage } from '../pages/textlines/text-line-page';
@@ -22,18 +28,17 @@ import { NotFoundPage } from './not-found-page';
  * the path under /pim/ and also names the screen's title in the pages namespace (`screens.*`).
  */
 export const UNAVAILABLE_SCREENS = [
-  'analyzeimagemanual', 'metadataoverview', 'analyzeimagemanualnew',
-  'analyzeimagemanualfieldset', 'dashboard', 'elasticsearchindex', 'elasticsearchindices',
+  'analyzeimagemanualnew', 'dashboard', 'elasticsearchindex', 'elasticsearchindices',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
   'findsiamesesingleimageset', 'configuration', 'configurations',
   'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs', 'pimuser',
   'pimuser/self', 'pimusers', 'search', 'imagedescription', 'jobs', 'job',
-  'pimfieldsetedit', 'pimfieldsets', 'pimgroup', 'pimgroupedit', 'pimgroups', 'tesseract4models',
+  'pimgroup', 'pimgroupedit', 'pimgroups', 'tesseract4models',
   'tesseract4model', 'krakenmodels', 'krakenmodel',
   'laypamodels', 'laypamodel', 'loghihtrmodels', 'loghihtrmodel', 'loghilinedetectionmodels',
   'p2palamodel', 'p2palamodels', 'pylaiamodel', 'pylaiamodels', 'siameseconfusionmatrices',
   'siameseconfusionmatrix', 'siamesenetworkjobs', 'siamesenetworkmodels', 'siamesenetworkmodel',
-  'apikeys', 'apikey', 'annotateddatasets',
+  'apikeys', 'apikey',
 ] as const;
 
 /** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
@@ -61,6 +66,12 @@ export const routes: RouteObject[] = withShell([
   { path: 'changelog', element: <ChangelogPage /> },
   { path: 'pimsimpletextline', element: <TextLinePage /> },
   { path: 'pimsimpletextlines', element: <TextLinesPage /> },
+  { path: 'pimfieldsets', element: <FieldSetsPage /> },
+  { path: 'pimfieldsetedit', element: <FieldSetEditPage /> },
+  { path: 'analyzeimagemanualfieldset', element: <ChooseFieldSetPage /> },
+  { path: 'analyzeimagemanual', element: <AnnotatorPage /> },
+  { path: 'metadataoverview', element: <MetadataOverviewPage /> },
+  { path: 'annotateddatasets', element: <AnnotatedDatasetsPage /> },
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

@@ -4,9 +4,12 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import enCommon from '../../public/locales/en/common.json';
+import enAnnotator from '../../public/locales/en/annotator.json';
 import enComparison from '../../public/locales/en/comparison.json';
 import enDrawings from '../../public/locales/en/drawings.json';
+import enFieldsets from '../../public/locales/en/fieldsets.json';
 import enImagesets from '../../public/locales/en/imagesets.json';
+import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
 import { clearStoredSession } from '../app/token-store';
 
@@ -36,9 +39,20 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata'],
   defaultNS: 'common',
-  resources: { en: { common: enCommon, pages: enPages, imagesets: enImagesets, drawings: enDrawings, comparison: enComparison } },
+  resources: {
+    en: {
+      common: enCommon,
+      pages: enPages,
+      imagesets: enImagesets,
+      drawings: enDrawings,
+      comparison: enComparison,
+      fieldsets: enFieldsets,
+      annotator: enAnnotator,
+      metadata: enMetadata,
+    },
+  },
   interpolation: { escapeValue: false },
   showSupportNotice: false,
 });

@@ -233,6 +233,54 @@ export interface ImageDrawingTable {
   updated_at: UpdatedAt;
 }
 
+export interface PimFieldSetTable {
+  id: string;
+  name: string;
+  public_pim_field_set: Generated<boolean>;
+  owner_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PimFieldTable {
+  id: string;
+  field_set_id: string;
+  position: number;
+  label: string;
+  name: string;
+  description: Generated<string>;
+  type: string;
+  copy_value: Generated<boolean>;
+}
+
+export interface PimFieldOptionTable {
+  id: string;
+  field_id: string;
+  position: number;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface MetadataRecordTable {
+  id: string;
+  field_set_id: string;
+  image_uri: string;
+  dataset_uri: string;
+  dataset_name: string | null;
+  image_id: string | null;
+  image_set_id: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MetadataValueTable {
+  record_id: string;
+  field_id: string;
+  value: string;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -257,4 +305,9 @@ export interface DB {
   simple_text_line: SimpleTextLineTable;
   text_line_skip: TextLineSkipTable;
   text_line_backfill: TextLineBackfillTable;
+  pim_field_set: PimFieldSetTable;
+  pim_field: PimFieldTable;
+  pim_field_option: PimFieldOptionTable;
+  metadata_record: MetadataRecordTable;
+  metadata_value: MetadataValueTable;
 }

@@ -1,0 +1,55 @@
+import { notifications } from '@mantine/notifications';
+import { errorResponseSchema } from '@pim/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { apiUrl, type QueryValue } from './client';
+import { useAuthHeaders } from './documentimages';
+
+/** A file below the API base and the name it is saved as. */
+export interface DownloadTarget {
+  path: string;
+  fileName: string;
+  /** Query parameters of the request. */
+  query?: Record<string, QueryValue>;
+}
+
+/**
+ * Downloads need the Authorization header, which a plain link cannot send: the file is fetched
+ * with it and handed to the browser as an object URL under its name.
+ */
+export function useDownload() {
+  const { t } = useTranslation();
+  const headers = useAuthHeaders();
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async ({ path, fileName, query }: DownloadTarget) => {
+    setBusy(path);
+    try {
+      const response = await fetch(apiUrl(path, query), { headers });
+      if (!response.ok) {
+        const text = await response.text().catch(() => '');
+        let message = text || `HTTP ${response.status}`;
+        try {
+          message = errorResponseSchema.parse(JSON.parse(text)).message;
+        } catch {
+          // Not the server's error shape (e.g. a proxy page): the text is shown as it is.
+        }
+        notifications.show({ color: 'red', message: t('common:download.failed', { name: fileName, message }) });
+        return;
+      }
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      // The click has handed the blob to the browser's download; the URL is no longer needed.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch (error) {
+      notifications.show({ color: 'red', message: t('common:download.failed', { name: fileName, message: String(error) }) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { download, busy };
+}

@@ -1,0 +1,4 @@
+/** Being built in this change. */
+export function AnnotatorPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Being built in this change. */
+export function MetadataOverviewPage() {
+  return null;
+}
