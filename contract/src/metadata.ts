@@ -167,6 +167,9 @@ export const fieldTypesResponseSchema = z.array(metadataFieldTypeSchema);
 export const metadataValueInputSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type MetadataValueInput = z.infer<typeof metadataValueInputSchema>;
 
+/** The longest dataset name (a manifest's label) stored with a value; the annotator cuts longer labels. */
+export const DATASET_NAME_MAX = FIELD_TEXT_MAX * 4;
+
 /**
  * `POST pim/metadata/create`: the annotator's form, every field with its value. The set is the one
  * the fields belong to; 'uri' and 'Dataset uri' say which image of which manifest is described.
@@ -178,7 +181,7 @@ export const createMetadataRequestSchema = z.object({
     .min(1, 'Send the fields of the form.')
     .max(FIELD_SET_FIELDS_MAX),
   /** The manifest's label, shown in the annotated datasets; our own sets use the set's name. */
-  datasetName: z.string().trim().max(FIELD_TEXT_MAX * 4).optional(),
+  datasetName: z.string().trim().max(DATASET_NAME_MAX).optional(),
 });
 export type CreateMetadataRequest = z.infer<typeof createMetadataRequestSchema>;
 

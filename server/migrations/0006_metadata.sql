@@ -36,8 +36,9 @@ CREATE INDEX pim_field_option_field ON pim_field_option (field_id, position);
 
 -- What is known of one image under one field set. The fixed fields' values are the record's
 -- image_uri ('uri') and dataset_uri ('Dataset uri'); the other fields' values are rows of
--- metadata_value. image_id and image_set_id name our own image and set when the URIs are ours,
--- so access to them decides who sees the record.
+-- metadata_value. image_id names our own image when image_uri is ours; image_set_id our set and
+-- dataset_image_id our image when dataset_uri is that set's or that image's manifest. Access to
+-- them decides who sees the record.
 CREATE TABLE metadata_record (
   id           uuid PRIMARY KEY,
   field_set_id uuid NOT NULL REFERENCES pim_field_set (id) ON DELETE CASCADE,
@@ -46,6 +47,7 @@ CREATE TABLE metadata_record (
   dataset_name text,
   image_id     uuid REFERENCES document_image (id) ON DELETE CASCADE,
   image_set_id uuid REFERENCES document_image_set (id) ON DELETE CASCADE,
+  dataset_image_id uuid REFERENCES document_image (id) ON DELETE CASCADE,
   created_by   uuid REFERENCES pim_user (id) ON DELETE SET NULL,
   updated_by   uuid REFERENCES pim_user (id) ON DELETE SET NULL,
   created_at   timestamptz NOT NULL DEFAULT now(),
@@ -57,6 +59,7 @@ CREATE INDEX metadata_record_created_by ON metadata_record (created_by);
 CREATE INDEX metadata_record_updated_by ON metadata_record (updated_by);
 CREATE INDEX metadata_record_image_id ON metadata_record (image_id);
 CREATE INDEX metadata_record_image_set_id ON metadata_record (image_set_id);
+CREATE INDEX metadata_record_dataset_image_id ON metadata_record (dataset_image_id);
 
 CREATE TABLE metadata_value (
   record_id uuid NOT NULL REFERENCES metadata_record (id) ON DELETE CASCADE,

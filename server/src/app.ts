@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { METADATA_URI_MAX } from '@pim/contract';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createAuthenticator } from './platform/auth/authenticate.js';
@@ -16,6 +17,8 @@ import { imageSetHierarchyRoutes } from './modules/imagesets/hierarchy-routes.js
 import { aclRoutes } from './modules/acl/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { searchIndexRoutes } from './modules/searchindices/routes.js';
+import { fieldSetRoutes } from './modules/fieldsets/routes.js';
+import { metadataRoutes } from './modules/metadata/routes.js';
 import { iiifApiRoutes, iiifImageRoutes } from './modules/iiif/routes.js';
 import { documentImageRoutes } from './modules/documentimages/routes.js';
 import { drawingRoutes } from './modules/drawings/routes.js';
@@ -57,7 +60,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       typeof config.trustProxy === 'number'
         ? (_addr: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // A dataset (manifest) URI is one path parameter of the metadata overview: allow a whole one.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: METADATA_URI_MAX },
   });
   let database: Database;
   try {
@@ -153,6 +157,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(aclRoutes, { acl: services.acl });
         await api.register(groupRoutes, { groups: services.groups });
         await api.register(searchIndexRoutes, { searchIndices: services.searchIndices });
+        await api.register(fieldSetRoutes, { fieldSets: services.fieldSets });
+        await api.register(metadataRoutes, { metadata: services.metadata });
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
         await api.register(textLineRoutes, { textLines: services.textLines });
         await api.register(uploadRoutes, { uploads: services.uploads });

@@ -20,6 +20,10 @@ import { GroupRepository } from './modules/groups/repository.js';
 import { GroupService } from './modules/groups/service.js';
 import { SearchIndexRepository } from './modules/searchindices/repository.js';
 import { SearchIndexService } from './modules/searchindices/service.js';
+import { FieldSetRepository } from './modules/fieldsets/repository.js';
+import { FieldSetService } from './modules/fieldsets/service.js';
+import { MetadataRepository } from './modules/metadata/repository.js';
+import { MetadataService } from './modules/metadata/service.js';
 import { IiifRepository } from './modules/iiif/repository.js';
 import { IiifService } from './modules/iiif/service.js';
 import { DocumentImageRepository } from './modules/documentimages/repository.js';
@@ -63,6 +67,7 @@ export function createServices(database: Database, config: Config, options: Serv
     onError: (err) => onBackgroundError(err, 'trimming the derivative cache failed'),
   });
   const imageSetRepository = new ImageSetRepository(db);
+  const fieldSets = new FieldSetService(new FieldSetRepository(db));
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
@@ -80,6 +85,11 @@ export function createServices(database: Database, config: Config, options: Serv
     imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess),
     groups,
     searchIndices: new SearchIndexService(new SearchIndexRepository(db)),
+    fieldSets,
+    metadata: new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, {
+      publicUrl: config.publicUrl,
+      apiBase: config.apiBase,
+    }),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),

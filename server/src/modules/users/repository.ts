@@ -33,6 +33,15 @@ export class UserRepository {
       .executeTakeFirst();
   }
 
+  /** A page of live, enabled users whose name or email contains `filter` (any case), by name. */
+  autocomplete(q: { filter: string; skip: number; limit: number }): Promise<{ id: string; name: string }[]> {
+    let query = this.db.selectFrom('pim_user').select(['id', 'name']).where('deleted_at', 'is', null).where('disabled', '=', false);
+    if (q.filter) {
+      query = query.where(sql<boolean>`(strpos(lower(name), lower(${q.filter})) > 0 or strpos(lower(coalesce(email, '')), lower(${q.filter})) > 0)`);
+    }
+    return query.orderBy(sql`lower(name)`).orderBy('id').offset(q.skip).limit(q.limit).execute();
+  }
+
   async count(): Promise<number> {
     const r = await this.db.selectFrom('pim_user').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);

@@ -1,4 +1,4 @@
-import { userSchema } from '@pim/contract';
+import { typeaheadQuery, userAutocompleteResponseSchema, userSchema } from '@pim/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.js';
 import { presentUser } from './presenter.js';
@@ -15,5 +15,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ users: UserService }> = async (
       },
     },
     async (req) => presentUser(await users.self(req.principal)),
+  );
+
+  app.get(
+    '/pim/users/autocomplete',
+    {
+      schema: {
+        tags: ['Users'],
+        summary: 'Live, enabled users whose name or email contains the filter, a page at a time (names only)',
+        querystring: typeaheadQuery,
+        response: { 200: userAutocompleteResponseSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const page = await users.autocomplete(req.principal, req.query);
+      return { results: page.results.map((u) => ({ uuid: u.id, name: u.name })), pageSize: page.pageSize };
+    },
   );
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE } from '@pim/contract';
+import { ROLE, type TypeaheadQuery, USER_AUTOCOMPLETE_PAGE_SIZE } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireSignedIn } from '../../platform/auth/policy.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -19,6 +19,16 @@ export class UserService {
     const user = await this.users.findById(caller.userId);
     if (!user) throw notFound('Your user record no longer exists.');
     return user;
+  }
+
+  /**
+   * `GET pim/users/autocomplete`: the user picker (e.g. a pimuser field) of every signed-in caller.
+   * It matches on email too, but answers only ids and names: addresses are not everyone's to see.
+   */
+  async autocomplete(principal: Principal | null, query: TypeaheadQuery): Promise<{ results: { id: string; name: string }[]; pageSize: number }> {
+    requireSignedIn(principal);
+    const results = await this.users.autocomplete({ filter: query.filter.trim(), skip: query.skip, limit: USER_AUTOCOMPLETE_PAGE_SIZE });
+    return { results, pageSize: USER_AUTOCOMPLETE_PAGE_SIZE };
   }
 
   /**

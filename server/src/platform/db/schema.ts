@@ -269,6 +269,7 @@ export interface MetadataRecordTable {
   dataset_name: string | null;
   image_id: string | null;
   image_set_id: string | null;
+  dataset_image_id: string | null;
   created_by: string | null;
   updated_by: string | null;
   created_at: CreatedAt;
