@@ -1,4 +1,97 @@
-/** Being built in this change. */
+import { Alert, Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useImageSet } from '../../api/imagesets';
+import { useMetadataFields } from '../../api/metadata';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { Spinner } from '../../components/spinner';
+import { AnnotatorWorkspace } from './annotator-workspace';
+import { manifestProblemText, useManifest } from './use-manifest';
+
+/** Every failure is said on the screen, never a blank page. */
+function Problem({ text }: { text: string }) {
+  return <Alert color="red">{text}</Alert>;
+}
+
+/**
+ * The field set's fields and the manifest, loaded side by side; then the workspace on the image
+ * of `imageUri` (the first when the address names none, or one not in the manifest). Moving to
+ * another image replaces imageUri in the address, so a reload stays on that image.
+ */
+function AnnotatorScreen({ fieldSetId, manifestUri }: { fieldSetId: string; manifestUri: string }) {
+  const { t } = useTranslation('annotator');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fields = useMetadataFields(fieldSetId);
+  const manifest = useManifest(manifestUri);
+
+  if (fields.isError) {
+    const missing = fields.error instanceof ApiError && (fields.error.status === 404 || fields.error.status === 400);
+    return <Problem text={missing ? t('errors.noFieldSet') : t('errors.fieldsFailed', { message: fields.error.message })} />;
+  }
+  if (manifest.isError) return <Problem text={t('errors.loadFailed', { message: manifest.error.message })} />;
+  if (fields.isPending || manifest.isPending) return <Spinner />;
+  const reading = manifest.data;
+  if (!reading.ok) return <Problem text={manifestProblemText(t, reading.problem)} />;
+
+  const requested = searchParams.get('imageUri');
+  const { canvases } = reading.manifest;
+  const found = requested === null ? -1 : canvases.findIndex((canvas) => canvas.imageServiceId === requested);
+  const onMove = (imageUri: string) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('imageUri', imageUri);
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <Stack gap="sm">
+      {requested !== null && found < 0 && <Alert color="yellow">{t('errors.unknownImage', { imageUri: requested })}</Alert>}
+      <AnnotatorWorkspace
+        fields={fields.data}
+        fieldSetId={fieldSetId}
+        manifestUri={manifestUri}
+        manifest={reading.manifest}
+        index={Math.max(found, 0)}
+        onMove={onMove}
+      />
+    </Stack>
+  );
+}
+
+/** `id` names an image set of ours: its manifest is the set's remoteUri. */
+function ImageSetAnnotator({ imageSetId, fieldSetId }: { imageSetId: string; fieldSetId: string }) {
+  const { t } = useTranslation('annotator');
+  const imageSet = useImageSet(imageSetId);
+  if (imageSet.isPending) return <Spinner />;
+  if (imageSet.isError) return <Problem text={t('errors.imageSetFailed', { message: imageSet.error.message })} />;
+  return <AnnotatorScreen fieldSetId={fieldSetId} manifestUri={imageSet.data.remoteUri} />;
+}
+
+function AnnotatorParams() {
+  const { t } = useTranslation('annotator');
+  const [searchParams] = useSearchParams();
+  const fieldSetId = searchParams.get('fieldsetid');
+  const uri = searchParams.get('uri');
+  const imageSetId = searchParams.get('id');
+  if (!fieldSetId) return <Problem text={t('errors.noFieldSetId')} />;
+  if (uri) return <AnnotatorScreen key={`${uri} ${fieldSetId}`} fieldSetId={fieldSetId} manifestUri={uri} />;
+  if (imageSetId) return <ImageSetAnnotator key={`${imageSetId} ${fieldSetId}`} imageSetId={imageSetId} fieldSetId={fieldSetId} />;
+  return <Problem text={t('errors.noManifest')} />;
+}
+
+/** `/pim/analyzeimagemanual?uri|id&fieldsetid[&imageUri]`: describe the images of a manifest with a field set. */
 export function AnnotatorPage() {
-  return null;
+  const { t } = useTranslation('annotator');
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('title')}</Title>
+      <RequireSignIn>
+        <AnnotatorParams />
+      </RequireSignIn>
+    </Stack>
+  );
 }

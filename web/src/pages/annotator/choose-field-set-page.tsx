@@ -1,4 +1,71 @@
-/** Being built in this change. */
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { namedRefSchema, type NamedRef } from '@pim/contract';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { Typeahead } from '../../components/typeahead/typeahead';
+
+function ChooseFieldSet({ uri }: { uri: string }) {
+  const { t } = useTranslation('annotator');
+  const navigate = useNavigate();
+  const [fieldSet, setFieldSet] = useState<NamedRef | null>(null);
+  const annotate = () => {
+    if (!fieldSet) return;
+    const query = new URLSearchParams({ uri, fieldsetid: fieldSet.uuid });
+    void navigate(`/analyzeimagemanual?${query.toString()}`);
+  };
+
+  return (
+    <Stack gap="md" maw={640}>
+      <Text>{t('choose.intro')}</Text>
+      <Stack gap={2}>
+        <Text size="sm" fw={500}>
+          {t('choose.manifest')}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }} data-testid="manifest-uri">
+          {uri}
+        </Text>
+      </Stack>
+      <Typeahead
+        label={t('choose.fieldSet')}
+        placeholder={t('choose.placeholder')}
+        url="pim/pimfieldset/autocomplete"
+        itemSchema={namedRefSchema}
+        getKey={(item) => item.uuid}
+        getLabel={(item) => item.name}
+        value={fieldSet}
+        onChange={setFieldSet}
+      />
+      <Group justify="space-between">
+        <Button onClick={annotate} disabled={!fieldSet}>
+          {t('choose.continue')}
+        </Button>
+        <Text size="sm">
+          {t('choose.noneYet')}{' '}
+          <Anchor component={Link} to="/pimfieldsetedit" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+            <IconPlus size={14} aria-hidden />
+            {t('choose.create')}
+          </Anchor>
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** `/pim/analyzeimagemanualfieldset?uri=`: which field set to annotate the manifest with. Without uri: back to the image sets. */
 export function ChooseFieldSetPage() {
-  return null;
+  const { t } = useTranslation('annotator');
+  const [searchParams] = useSearchParams();
+  const uri = searchParams.get('uri');
+  if (!uri) return <Navigate to="/imagesets" replace />;
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('choose.title')}</Title>
+      <RequireSignIn>
+        <ChooseFieldSet uri={uri} />
+      </RequireSignIn>
+    </Stack>
+  );
 }

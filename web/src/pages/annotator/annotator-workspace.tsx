@@ -1,0 +1,124 @@
+import { Alert, Box, Button, Grid, LoadingOverlay, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { PimField } from '@pim/contract';
+import { useTranslation } from 'react-i18next';
+import { useDownload } from '../../api/download';
+import { useFieldSet } from '../../api/fieldsets';
+import { metadataCsvDownload } from '../../api/metadata';
+import { AnnotatorActions } from './annotator-actions';
+import { CanvasViewer } from './canvas-viewer';
+import type { ManifestCanvas, ParsedManifest } from './manifest-canvases';
+import { ManifestMetadataModal } from './manifest-metadata-modal';
+import { MetadataForm } from './metadata-form';
+import { useAnnotator } from './use-annotator';
+
+const VIEWER_HEIGHT = 'max(420px, calc(100vh - 180px))';
+
+function overviewPath(manifestUri: string, fieldSetId: string, imageUri: string): string {
+  const query = new URLSearchParams({ uri: manifestUri, fieldsetid: fieldSetId, imageUri });
+  return `/metadataoverview?${query.toString()}`;
+}
+
+/** Which manuscript, which field set, which image: above the form. */
+function AnnotatorHeader({ manifest, fieldSetId, index, canvas }: { manifest: ParsedManifest; fieldSetId: string; index: number; canvas: ManifestCanvas }) {
+  const { t } = useTranslation('annotator');
+  // Only the name is wanted here; the fields came from getFields, which reports a missing set.
+  const fieldSet = useFieldSet(fieldSetId, { quiet: true });
+  return (
+    <Stack gap={2}>
+      {manifest.label && <Title order={3}>{manifest.label}</Title>}
+      {fieldSet.data && (
+        <Text size="sm" c="dimmed">
+          {t('header.fieldSet', { name: fieldSet.data.name })}
+        </Text>
+      )}
+      <Text size="sm" fw={500} data-testid="image-position">
+        {t('header.position', { n: index + 1, total: manifest.canvases.length })}
+        {' · '}
+        {canvas.label || t('header.untitledCanvas')}
+      </Text>
+    </Stack>
+  );
+}
+
+function Unavailable() {
+  const { t } = useTranslation('annotator');
+  return (
+    <Text c="dimmed" py="md">
+      {t('tabs.unavailable')}
+    </Text>
+  );
+}
+
+interface AnnotatorWorkspaceProps {
+  fields: PimField[];
+  fieldSetId: string;
+  manifestUri: string;
+  manifest: ParsedManifest;
+  index: number;
+  onMove: (imageUri: string) => void;
+}
+
+/** The viewer of the current canvas on the left; on the right where we are, the actions and the form. */
+export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, index, onMove }: AnnotatorWorkspaceProps) {
+  const { t } = useTranslation('annotator');
+  const annotator = useAnnotator({ fields, fieldSetId, manifestUri, manifest, index, onMove });
+  const { download, busy: exporting } = useDownload();
+  const [metadataOpened, metadataModal] = useDisclosure(false);
+  const { canvas, stored } = annotator;
+
+  return (
+    <Grid gutter="lg">
+      <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
+        <CanvasViewer canvas={canvas} height={VIEWER_HEIGHT} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
+        <Stack gap="md">
+          <AnnotatorHeader manifest={manifest} fieldSetId={fieldSetId} index={index} canvas={canvas} />
+          <AnnotatorActions
+            busy={annotator.busy}
+            saving={annotator.saving}
+            exporting={exporting !== null}
+            onPrevious={annotator.previous}
+            onSave={annotator.save}
+            onNext={annotator.next}
+            onExport={() => void download(metadataCsvDownload(manifestUri, fieldSetId))}
+            onShowManifestMetadata={metadataModal.open}
+            overviewPath={overviewPath(manifestUri, fieldSetId, canvas.imageServiceId)}
+          />
+          <Tabs defaultValue="metadata">
+            <Tabs.List>
+              <Tabs.Tab value="metadata">{t('tabs.metadata')}</Tabs.Tab>
+              <Tabs.Tab value="similar">{t('tabs.similarHandwriting')}</Tabs.Tab>
+              <Tabs.Tab value="transcription">{t('tabs.transcription')}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="metadata" pt="md">
+              {stored.isError ? (
+                <Alert color="red">
+                  <Stack gap="xs" align="flex-start">
+                    <Text size="sm">{t('errors.storedFailed', { message: stored.error.message })}</Text>
+                    <Button size="xs" variant="default" onClick={() => void stored.refetch()}>
+                      {t('errors.retry')}
+                    </Button>
+                  </Stack>
+                </Alert>
+              ) : (
+                <Box pos="relative" role="group" aria-label={t('form.label')}>
+                  <LoadingOverlay visible={!annotator.loaded} loaderProps={{ 'aria-label': t('form.loadingStored') }} />
+                  <MetadataForm imageUri={canvas.imageServiceId} fields={fields} values={annotator.values} errors={annotator.errors} fixed={annotator.fixed} onChange={annotator.setValue} />
+                </Box>
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="similar" pt="md">
+              <Unavailable />
+            </Tabs.Panel>
+            <Tabs.Panel value="transcription" pt="md">
+              <Unavailable />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </Grid.Col>
+      <ManifestMetadataModal opened={metadataOpened} onClose={metadataModal.close} manifest={manifest} canvas={canvas} />
+    </Grid>
+  );
+}

@@ -1,0 +1,204 @@
+import { upgrade } from '@iiif/parser/upgrader';
+
+/**
+ * Reads a IIIF Presentation manifest for the annotator: version 3 as it is, version 2.x first
+ * upgraded to 3 by @iiif/parser. Our own manifests (modules/iiif/presenter.ts) are version 3.
+ * Anything else (an error reply, a Collection, an AnnotationPage, garbage) becomes a problem the
+ * screen can name, never an exception.
+ */
+
+/** A label and value pair of a `metadata` list, as text: language maps are read, HTML is left as it is. */
+export interface MetadataEntry {
+  label: string;
+  value: string;
+}
+
+export interface ManifestCanvas {
+  id: string;
+  label: string;
+  metadata: MetadataEntry[];
+  /**
+   * What the canvas's image is known by, and what metadata is stored under (the 'uri' field):
+   * the id of the IIIF Image service of its first painted image, else that image's own URL.
+   */
+  imageServiceId: string;
+  /** The service's info.json; null when the image has no Image service (a plain picture). */
+  infoUrl: string | null;
+}
+
+export interface ParsedManifest {
+  label: string;
+  metadata: MetadataEntry[];
+  /** The canvases that paint an image, in order; audio and video canvases cannot be annotated. */
+  canvases: ManifestCanvas[];
+}
+
+export type ManifestProblem =
+  | { kind: 'serverError'; message: string }
+  | { kind: 'noCanvases' }
+  /** Canvases, but none paints an image (audio, video, text). */
+  | { kind: 'noImages' }
+  /** JSON, but not a manifest: `type` says what it is when it says anything. */
+  | { kind: 'notManifest'; type: string | null }
+  /** The upgrade of a version 2 document failed; the parser's reason. */
+  | { kind: 'unreadable'; message: string }
+  /** The answer is not JSON at all (an HTML page, an image). */
+  | { kind: 'notJson' };
+
+export type ManifestReading = { ok: true; manifest: ParsedManifest } | { ok: false; problem: ManifestProblem };
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+const stringOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+/** Version 3 says `id`; services kept from version 2 (also after the upgrade) say `@id`. */
+const idOf = (value: unknown): string | undefined => (isObject(value) ? (stringOf(value.id) ?? stringOf(value['@id'])) : undefined);
+const typeOf = (value: unknown): string | undefined => (isObject(value) ? (stringOf(value.type) ?? stringOf(value['@type'])) : undefined);
+
+/** Languages read first; then whatever language the map has. */
+const PREFERRED_LANGUAGES = ['en', 'none', '@none'];
+
+/** A label or value as text: a plain string, a language map (version 3) or a list of either. */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(textOf).filter((text) => text !== '').join('; ');
+  if (!isObject(value)) return '';
+  const language = PREFERRED_LANGUAGES.find((key) => key in value) ?? Object.keys(value)[0];
+  return language === undefined ? '' : textOf(value[language]);
+}
+
+function metadataOf(resource: Json): MetadataEntry[] {
+  return asList(resource.metadata)
+    .filter(isObject)
+    .map((entry) => ({ label: textOf(entry.label), value: textOf(entry.value) }))
+    .filter((entry) => entry.label !== '' || entry.value !== '');
+}
+
+/** A reply of a server instead of a manifest: ours say `{error, message}`, others `{code, message}`. */
+function serverErrorOf(json: Json): string | undefined {
+  if (json.code === undefined && json.error === undefined) return undefined;
+  return typeof json.message === 'string' ? json.message : undefined;
+}
+
+const IMAGE_API = /iiif\.io\/api\/image\//;
+
+/** An Image API service of any version; auth, search and other services of an image are not. */
+function isImageService(service: unknown): boolean {
+  if (!isObject(service)) return false;
+  const type = typeOf(service);
+  if (type?.startsWith('ImageService')) return true;
+  const context = asList(service['@context']).filter((entry): entry is string => typeof entry === 'string');
+  const profile = asList(service.profile).filter((entry): entry is string => typeof entry === 'string');
+  return [...context, ...profile].some((text) => IMAGE_API.test(text) || /^level[012]$/.test(text));
+}
+
+function imageServiceIdOf(image: Json): string | undefined {
+  const services = asList(image.service);
+  const service = services.find(isImageService) ?? services.find((candidate) => isObject(candidate) && typeOf(candidate) === undefined);
+  return idOf(service)?.replace(/\/+$/, '');
+}
+
+function isImage(body: unknown): body is Json {
+  if (!isObject(body)) return false;
+  const type = typeOf(body);
+  if (type !== undefined) return type === 'Image' || type === 'dctypes:Image';
+  return (typeof body.format === 'string' && body.format.startsWith('image/')) || body.service !== undefined;
+}
+
+/** The first image of an annotation body: the body itself, one of a list, or the first image option of a Choice. */
+function firstImageOf(body: unknown): Json | undefined {
+  for (const candidate of asList(body)) {
+    if (isImage(candidate)) return candidate;
+    if (isObject(candidate) && typeOf(candidate) === 'Choice') {
+      const option = asList(candidate.items).find(isImage);
+      if (option) return option;
+    }
+  }
+  return undefined;
+}
+
+function isPainting(annotation: Json): boolean {
+  const motivations = asList(annotation.motivation);
+  return motivations.length === 0 || motivations.some((motivation) => motivation === 'painting' || motivation === 'sc:painting');
+}
+
+/** The image painted first on the canvas: its AnnotationPages (`items`) hold the painting annotations. */
+function paintedImageOf(canvas: Json): Json | undefined {
+  for (const page of asList(canvas.items).filter(isObject)) {
+    for (const annotation of asList(page.items).filter(isObject)) {
+      if (!isPainting(annotation)) continue;
+      const image = firstImageOf(annotation.body);
+      if (image) return image;
+    }
+  }
+  return undefined;
+}
+
+/** Only an absolute http(s) address can be shown and stored as an image's uri. */
+function isWebAddress(text: string | undefined): text is string {
+  if (text === undefined) return false;
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function readCanvas(canvas: unknown, index: number): ManifestCanvas | undefined {
+  if (!isObject(canvas)) return undefined;
+  const image = paintedImageOf(canvas);
+  if (!image) return undefined;
+  const service = imageServiceIdOf(image);
+  const serviceId = isWebAddress(service) ? service : undefined;
+  const imageServiceId = serviceId ?? idOf(image);
+  if (!isWebAddress(imageServiceId)) return undefined;
+  return {
+    id: idOf(canvas) ?? `canvas-${index + 1}`,
+    label: textOf(canvas.label),
+    metadata: metadataOf(canvas),
+    imageServiceId,
+    infoUrl: serviceId ? `${serviceId}/info.json` : null,
+  };
+}
+
+/**
+ * Version 2 documents in version 3 shape; version 3 (and anything else) comes back unchanged.
+ * The upgrader rewrites the object it is given, so it gets a copy.
+ */
+function upgraded(json: Json): Json {
+  const result: unknown = upgrade(structuredClone(json));
+  return isObject(result) ? result : json;
+}
+
+export function readManifestCanvases(json: unknown): ManifestReading {
+  if (!isObject(json)) return { ok: false, problem: { kind: 'notManifest', type: null } };
+  const serverError = serverErrorOf(json);
+  if (serverError !== undefined) return { ok: false, problem: { kind: 'serverError', message: serverError } };
+  let manifest: Json;
+  try {
+    manifest = upgraded(json);
+  } catch (error) {
+    return { ok: false, problem: { kind: 'unreadable', message: error instanceof Error ? error.message : String(error) } };
+  }
+  const type = typeOf(manifest) ?? null;
+  if (type !== 'Manifest') return { ok: false, problem: { kind: 'notManifest', type } };
+  const items = asList(manifest.items).filter((item) => typeOf(item) === undefined || typeOf(item) === 'Canvas');
+  if (items.length === 0) return { ok: false, problem: { kind: 'noCanvases' } };
+  const canvases = items.map(readCanvas).filter((canvas) => canvas !== undefined);
+  if (canvases.length === 0) return { ok: false, problem: { kind: 'noImages' } };
+  return { ok: true, manifest: { label: textOf(manifest.label), metadata: metadataOf(manifest), canvases } };
+}
+
+/** The body of the manifest's answer, read. */
+export function readManifestText(text: string): ManifestReading {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: { kind: 'notJson' } };
+  }
+  return readManifestCanvases(json);
+}
