@@ -10,3 +10,5 @@ export const TRANSCRIBER = { email: 'transcriber@e2e.test', password: 'transcrib
 export const DRAFTER = { email: 'drafter@e2e.test', password: 'drafter-password-e2e', name: 'Dora Drafter' };
 /** Compares two transcriptions of a page of her own. */
 export const COMPARER = { email: 'comparer@e2e.test', password: 'comparer-password-e2e', name: 'Cleo Comparer' };
+/** Builds a field set and describes the pages of her own set with it. */
+export const ANNOTATOR = { email: 'annotator@e2e.test', password: 'annotator-password-e2e', name: 'Anna Annotator' };

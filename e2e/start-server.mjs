@@ -20,6 +20,7 @@ const accounts = [
   ['--email', 'transcriber@e2e.test', '--name', 'Tess Transcriber', '--password', 'transcriber-password-e2e'],
   ['--email', 'drafter@e2e.test', '--name', 'Dora Drafter', '--password', 'drafter-password-e2e'],
   ['--email', 'comparer@e2e.test', '--name', 'Cleo Comparer', '--password', 'comparer-password-e2e'],
+  ['--email', 'annotator@e2e.test', '--name', 'Anna Annotator', '--password', 'annotator-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });
