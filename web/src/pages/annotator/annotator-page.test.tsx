@@ -203,6 +203,20 @@ describe('/pim/analyzeimagemanual', () => {
     expect(position()).toBe('Image 1 of 3 · f. 1r');
   });
 
+  it('keeps what is typed while the stored values load, laid over them', async () => {
+    const user = userEvent.setup();
+    let release = () => undefined as void;
+    const storedAfter = new Promise<void>((resolve) => (release = resolve));
+    annotatorServer({ stored: { [serviceOf(1)]: [storedValue(FIELDS.folios, '7'), storedValue(FIELDS.shelfmark, 'Ms. 1')] }, storedAfter });
+    renderApp(annotatorPath());
+    await screen.findByLabelText('Loading the stored values of this image');
+    await user.type(field('Shelfmark'), 'Ms. 2');
+    release();
+    await waitFor(() => expect(screen.queryByLabelText('Loading the stored values of this image')).toBeNull());
+    expect(field('Shelfmark').value).toBe('Ms. 2');
+    expect(field('Folios').value).toBe('7');
+  });
+
   it('does not send a value the field cannot take, and says why beside the field', async () => {
     const { fetchMock } = annotatorServer({ stored: { [serviceOf(1)]: [storedValue(FIELDS.hand, 'C')] } });
     await openAnnotator();

@@ -98,6 +98,8 @@ interface ServerOptions {
   stored?: Record<string, StoredMetadataValue[]>;
   /** Answers the save instead of storing, e.g. a failure. */
   save?: () => Response;
+  /** Holds back the stored values until it resolves, e.g. to type while they load. */
+  storedAfter?: Promise<void>;
 }
 
 export const storedValue = (target: PimField, text: string, display = text): StoredMetadataValue => ({ field: { id: target.id }, value: text, display });
@@ -108,7 +110,7 @@ const NAMES: Record<string, string> = { [USER.uuid]: USER.name, [RELATED_IMAGE.u
  * A signed-in user and the server of the annotator: the fields, the manifest, info.json of every
  * image, the pickers, and the stored values, which a save replaces as the real server does.
  */
-export function annotatorServer({ manifest = threePages, fields, stored = {}, save }: ServerOptions = {}) {
+export function annotatorServer({ manifest = threePages, fields, stored = {}, save, storedAfter }: ServerOptions = {}) {
   setToken('tok');
   const store = new Map(Object.entries(stored));
   const fetchMock = stubFetch(
@@ -125,7 +127,10 @@ export function annotatorServer({ manifest = threePages, fields, stored = {}, sa
       if (path === `/api/pim/metadata/${encodeURIComponent(MANIFEST)}/${FIELD_SET}/export`) {
         return new Response('uri,Dataset uri\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
       }
-      if (path === '/api/pim/metadata/get') return jsonResponse(store.get(url.searchParams.get('uri') ?? '') ?? []);
+      if (path === '/api/pim/metadata/get') {
+        await storedAfter;
+        return jsonResponse(store.get(url.searchParams.get('uri') ?? '') ?? []);
+      }
       if (path === '/api/pim/metadata/create' && init?.method === 'POST') {
         if (save) return save();
         const body = JSON.parse(String(init.body)) as CreateMetadataRequest;

@@ -10,8 +10,10 @@ import type { ParsedManifest } from './manifest-canvases';
 interface FormState {
   imageUri: string;
   values: FormValues;
-  /** Whether the stored values of `imageUri` are in `values`; until then the form waits. */
+  /** Whether the stored values of `imageUri` are in `values`; until then the form cannot be saved. */
   loaded: boolean;
+  /** Values typed before the stored ones arrived; they win over them. */
+  typed: FormValues;
 }
 
 /**
@@ -20,15 +22,19 @@ interface FormState {
  * over them (see withStored: a stored value wins). `stored` is undefined while they load.
  */
 function useImageForm(fields: PimField[], imageUri: string, stored: StoredMetadataValue[] | undefined) {
-  const [state, setState] = useState<FormState>(() => ({ imageUri, values: emptyValues(fields), loaded: false }));
+  const [state, setState] = useState<FormState>(() => ({ imageUri, values: emptyValues(fields), loaded: false, typed: {} }));
   let next = state;
-  if (next.imageUri !== imageUri) next = { imageUri, values: carryOver(fields, next.values), loaded: false };
-  if (!next.loaded && stored) next = { ...next, values: withStored(fields, next.values, stored), loaded: true };
+  if (next.imageUri !== imageUri) next = { imageUri, values: carryOver(fields, next.values), loaded: false, typed: {} };
+  // What the user typed while the stored values loaded is laid over them: nothing typed is lost.
+  if (!next.loaded && stored) next = { ...next, values: { ...withStored(fields, next.values, stored), ...next.typed }, loaded: true, typed: {} };
   // Adjusting state while rendering: the new image never renders with the last image's values.
   if (next !== state) setState(next);
-  // Typing while the stored values load would be overwritten by them: the form waits (and says so).
   const setValue = useCallback((id: string, value: FieldValue) => {
-    setState((current) => (current.loaded ? { ...current, values: { ...current.values, [id]: value } } : current));
+    setState((current) => ({
+      ...current,
+      values: { ...current.values, [id]: value },
+      typed: current.loaded ? current.typed : { ...current.typed, [id]: value },
+    }));
   }, []);
   return { values: next.values, loaded: next.loaded, setValue };
 }
