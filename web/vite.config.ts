@@ -43,6 +43,8 @@ export default defineConfig({
     name: 'web',
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Screens typed into through user-event take seconds on a busy 2-core machine; 5 s was too tight.
+    testTimeout: 15_000,
     include: ['src/**/*.test.{ts,tsx}'],
   },
 });

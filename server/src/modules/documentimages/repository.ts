@@ -1,8 +1,9 @@
 import type { DocumentImageListQuery } from '@pim/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
+import { containsText } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
-import { visibleSets } from '../imagesets/access-repository.js';
+import { visibleImages, visibleSets } from '../imagesets/access-repository.js';
 
 /** A document image with its owner's name and, when listed in a set, its position there. */
 export interface DocumentImageRecord {
@@ -108,7 +109,7 @@ export class DocumentImageRepository {
     const filters = (alias: { d: string }) => {
       const where: Expression<SqlBool>[] = [];
       const col = (c: string) => sql.ref(`${alias.d}.${c}`);
-      if (q.label) where.push(sql<SqlBool>`strpos(lower(${col('label')}), lower(${q.label})) > 0`);
+      if (q.label) where.push(containsText(`${alias.d}.label`, q.label));
       if (q.minWidth !== undefined) where.push(sql<SqlBool>`${col('width')} >= ${q.minWidth}`);
       if (q.maxWidth !== undefined) where.push(sql<SqlBool>`${col('width')} <= ${q.maxWidth}`);
       if (q.minHeight !== undefined) where.push(sql<SqlBool>`${col('height')} >= ${q.minHeight}`);
@@ -227,23 +228,10 @@ export class DocumentImageRepository {
     let query = this.db.selectFrom('document_image as d').select(['d.id', 'd.label']);
     if (q.setId) {
       query = query.innerJoin('image_set_image as m', 'm.image_id', 'd.id').where('m.set_id', '=', q.setId);
-    } else if (!scope.all) {
-      query = query.where((eb) =>
-        eb.or([
-          ...(scope.ownerId ? [eb('d.owner_id', '=', scope.ownerId)] : []),
-          eb.exists(
-            eb
-              .selectFrom('image_set_image as v')
-              .innerJoin('document_image_set as s', 's.id', 'v.set_id')
-              .select(sql`1`.as('one'))
-              .whereRef('v.image_id', '=', 'd.id')
-              .where('s.deleted_at', 'is', null)
-              .where(visibleSets(scope, 's')),
-          ),
-        ]),
-      );
+    } else {
+      query = query.where(visibleImages(scope, 'd'));
     }
-    if (q.filter) query = query.where(sql<SqlBool>`strpos(lower(d.label), lower(${q.filter})) > 0`);
+    if (q.filter) query = query.where(containsText('d.label', q.filter));
     const ordered = q.setId
       ? query.orderBy(sql`m.position`).orderBy('d.id')
       : query.orderBy(sql`lower(d.label)`).orderBy('d.id');

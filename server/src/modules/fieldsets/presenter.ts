@@ -17,16 +17,8 @@ export function presentFieldSetSummary({ set, editable }: FieldSetView): PimFiel
 }
 
 export function presentFieldSet({ set, editable, fields }: FieldSetDetail): PimFieldSet {
-  return {
-    uuid: set.id,
-    name: set.name,
-    publicPimFieldSet: set.isPublic,
-    owner: set.owner && { uuid: set.owner.id, name: set.owner.name },
-    editable,
-    fields: fields.map(presentField),
-    created: set.createdAt.toISOString(),
-    updated: set.updatedAt.toISOString(),
-  };
+  const { fieldCount: _count, ...summary } = presentFieldSetSummary({ set, editable });
+  return { ...summary, fields: fields.map(presentField) };
 }
 
 /** A field; `id` repeats `uuid` because stored values name their field by `id` (spec part 1 §3). */

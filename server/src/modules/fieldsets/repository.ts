@@ -1,6 +1,7 @@
 import type { MetadataFieldType } from '@pim/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
+import { containsText, visibleOwned } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 
 /** A field set with its owner's name and how many fields it has. */
@@ -60,11 +61,7 @@ export interface PlannedField {
  * their own and the public ones; 'only own data' narrows to their own. Field sets have no ACL.
  */
 export function visibleFieldSets(scope: VisibilityScope, alias: string): Expression<SqlBool> {
-  if (scope.all) return sql<SqlBool>`true`;
-  const visible: Expression<SqlBool>[] = [];
-  if (scope.ownerId) visible.push(sql<SqlBool>`${sql.ref(`${alias}.owner_id`)} = ${scope.ownerId}`);
-  if (scope.includePublic) visible.push(sql<SqlBool>`${sql.ref(`${alias}.public_pim_field_set`)}`);
-  return visible.length ? sql<SqlBool>`(${sql.join(visible, sql` or `)})` : sql<SqlBool>`false`;
+  return visibleOwned(scope, { ownerId: `${alias}.owner_id`, isPublic: `${alias}.public_pim_field_set` });
 }
 
 /** Field sets, their fields in order and the values of their select fields: the only SQL on these tables. */
@@ -224,7 +221,7 @@ export class FieldSetRepository {
   /** A page of the sets in `scope` whose name contains `filter` (any case), by name. */
   autocomplete(scope: VisibilityScope, q: { filter: string; skip: number; limit: number }): Promise<{ id: string; name: string }[]> {
     let query = this.db.selectFrom('pim_field_set as fs').select(['fs.id', 'fs.name']).where(visibleFieldSets(scope, 'fs'));
-    if (q.filter) query = query.where(sql<SqlBool>`strpos(lower(fs.name), lower(${q.filter})) > 0`);
+    if (q.filter) query = query.where(containsText('fs.name', q.filter));
     return query.orderBy(sql`lower(fs.name)`).orderBy('fs.id').offset(q.skip).limit(q.limit).execute();
   }
 
@@ -235,7 +232,7 @@ export class FieldSetRepository {
   ): Promise<{ id: string; name: string; label: string; type: string }[]> {
     let query = this.db.selectFrom('pim_field').select(['id', 'name', 'label', 'type']).where('field_set_id', '=', setId);
     if (q.filter) {
-      query = query.where(sql<SqlBool>`(strpos(lower(label), lower(${q.filter})) > 0 or strpos(lower(name), lower(${q.filter})) > 0)`);
+      query = query.where((eb) => eb.or([containsText('label', q.filter), containsText('name', q.filter)]));
     }
     return query.orderBy('position').offset(q.skip).limit(q.limit).execute();
   }

@@ -7,7 +7,7 @@ import {
   type TypeaheadQuery,
 } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { isAdmin, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
+import { mayChangeOwned, maySeeOwned, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { FieldRecord, FieldSetRecord, FieldSetRepository } from './repository.js';
 import { planFields } from './save-plan.js';
@@ -136,8 +136,8 @@ export class FieldSetService {
   }
 }
 
-const isOwner = (caller: Principal, set: FieldSetRecord) => set.owner !== null && caller.userId !== null && set.owner.id === caller.userId;
-/** The rule of visibleFieldSets (repository.ts) for one set. */
-const maySee = (caller: Principal, set: FieldSetRecord) => isAdmin(caller) || set.isPublic || isOwner(caller, set);
-const mayEdit = (caller: Principal, set: FieldSetRecord) => isAdmin(caller) || isOwner(caller, set);
+/** The policy's rules for an owned record, applied to a set (the list form is visibleFieldSets in repository.ts). */
+const owned = (set: FieldSetRecord) => ({ ownerId: set.owner?.id ?? null, isPublic: set.isPublic });
+const maySee = (caller: Principal, set: FieldSetRecord) => maySeeOwned(caller, owned(set));
+const mayEdit = (caller: Principal, set: FieldSetRecord) => mayChangeOwned(caller, owned(set));
 const missing = (id: string) => notFound(`There is no field set with id ${id}.`);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsText } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 
 export interface GroupRecord {
@@ -73,7 +74,7 @@ export class GroupRepository {
   /** A page of live groups whose name contains `filter` (any case), by name. */
   autocomplete(query: { filter: string; skip: number; limit: number }): Promise<GroupRecord[]> {
     let q = this.db.selectFrom('pim_group').select(['id', 'name']).where('deleted_at', 'is', null);
-    if (query.filter) q = q.where(sql<boolean>`strpos(lower(name), lower(${query.filter})) > 0`);
+    if (query.filter) q = q.where(containsText('name', query.filter));
     return q.orderBy(sql`lower(name)`).orderBy('id').offset(query.skip).limit(query.limit).execute();
   }
 }

@@ -1,6 +1,7 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { AclPermission } from '@pim/contract';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
+import { visibleOwned } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 
 /** Permissions that satisfy a required one: WRITE includes READ, DELETE includes WRITE. */
@@ -37,13 +38,22 @@ export function aclGrants(userId: string, subjectId: Expression<string>, require
  * business.
  */
 export function visibleSets(scope: VisibilityScope, alias: string): Expression<SqlBool> {
+  return visibleOwned(scope, { ownerId: `${alias}.owner_id`, isPublic: `${alias}.public_document_image_set` }, (userId) =>
+    aclGrants(userId, sql.ref(`${alias}.id`), 'READ'),
+  );
+}
+
+/**
+ * SQL that is true for the images (under `alias`) a caller may read: their own, or held by a live
+ * set they may read (the rule of ImageSetAccess.requireImage).
+ */
+export function visibleImages(scope: VisibilityScope, alias: string): Expression<SqlBool> {
   if (scope.all) return sql<SqlBool>`true`;
-  const { ownerId, includePublic, includeGranted } = scope;
-  const visible: Expression<SqlBool>[] = [];
-  if (ownerId) visible.push(sql<SqlBool>`${sql.ref(`${alias}.owner_id`)} = ${ownerId}`);
-  if (includePublic) visible.push(sql<SqlBool>`${sql.ref(`${alias}.public_document_image_set`)}`);
-  if (includeGranted && ownerId) visible.push(aclGrants(ownerId, sql.ref(`${alias}.id`), 'READ'));
-  return visible.length ? sql<SqlBool>`(${sql.join(visible, sql` or `)})` : sql<SqlBool>`false`;
+  const owned = scope.ownerId ? sql<SqlBool>`${sql.ref(`${alias}.owner_id`)} = ${scope.ownerId}` : sql<SqlBool>`false`;
+  return sql<SqlBool>`(${owned} or exists (
+    select 1 from image_set_image held join document_image_set hs on hs.id = held.set_id
+    where held.image_id = ${sql.ref(`${alias}.id`)} and hs.deleted_at is null and ${visibleSets(scope, 'hs')}
+  ))`;
 }
 
 export interface SetAccessFacts {

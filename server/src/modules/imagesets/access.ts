@@ -1,6 +1,6 @@
 import type { AclPermission } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { isAdmin, requireSignedIn } from '../../platform/auth/policy.js';
+import { mayChangeOwned, requireSignedIn } from '../../platform/auth/policy.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { AccessRepository } from './access-repository.js';
 
@@ -40,7 +40,7 @@ export class ImageSetAccess {
   async requireOwner(principal: Principal | null, setId: string, action: string): Promise<Principal> {
     const caller = await this.requireSet(principal, setId, 'READ');
     const set = await this.repo.findSet(setId);
-    if (isAdmin(caller) || (set?.ownerId != null && set.ownerId === caller.userId)) return caller;
+    if (set && mayChangeOwned(caller, set)) return caller;
     throw forbidden(`Only the owner of this image set or an administrator may ${action}.`);
   }
 
@@ -53,7 +53,7 @@ export class ImageSetAccess {
     const image = await this.repo.findImageOwner(imageId);
     const missing = notFound(`There is no document image with id ${imageId}.`);
     if (!image) throw missing;
-    if (isAdmin(caller) || (image.ownerId !== null && image.ownerId === caller.userId)) return caller;
+    if (mayChangeOwned(caller, image)) return caller;
     const sets = await this.repo.setsHoldingImage(imageId);
     let readable = false;
     for (const setId of sets) {
@@ -69,8 +69,7 @@ export class ImageSetAccess {
     set: { id: string; ownerId: string | null; isPublic: boolean },
     permission: AclPermission,
   ): Promise<boolean> {
-    if (isAdmin(caller)) return true;
-    if (set.ownerId !== null && set.ownerId === caller.userId) return true;
+    if (mayChangeOwned(caller, set)) return true;
     if (permission === 'READ' && set.isPublic) return true;
     return caller.userId !== null && this.repo.aclGrants(caller.userId, set.id, permission);
   }

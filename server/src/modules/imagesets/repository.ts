@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
+import { containsText } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleSets } from './access-repository.js';
 
@@ -81,7 +82,7 @@ export class ImageSetRepository {
       .select(['s.id', 's.name'])
       .where('s.deleted_at', 'is', null)
       .where(visibleSets(scope, 's'));
-    if (query.filter) q = q.where(sql<boolean>`strpos(lower(s.name), lower(${query.filter})) > 0`);
+    if (query.filter) q = q.where(containsText('s.name', query.filter));
     if (query.exclude) q = q.where('s.id', '<>', query.exclude);
     return q.orderBy(sql`lower(s.name)`).orderBy('s.id').offset(query.skip).limit(query.limit).execute();
   }

@@ -3,7 +3,7 @@ import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleFieldSets } from '../fieldsets/repository.js';
-import { visibleSets } from '../imagesets/access-repository.js';
+import { visibleImages, visibleSets } from '../imagesets/access-repository.js';
 
 /** What is known of one image under one field set, apart from the values of its fields. */
 export interface MetadataRecord {
@@ -39,19 +39,10 @@ export interface RecordFilter {
   userId: string | null;
 }
 
-/**
- * SQL that is true when the image under `imageId` may be read in `scope`: its owner's, or held by a
- * live set the scope may read (the rule of ImageSetAccess.requireImage).
- */
+/** SQL that is true when the image `imageId` names may be read in `scope`. */
 function readableImage(scope: VisibilityScope, imageId: Expression<string | null>): Expression<SqlBool> {
   if (scope.all) return sql<SqlBool>`true`;
-  const owned = scope.ownerId ? sql<SqlBool>`di.owner_id = ${scope.ownerId}` : sql<SqlBool>`false`;
-  return sql<SqlBool>`exists (
-    select 1 from document_image di where di.id = ${imageId} and (${owned} or exists (
-      select 1 from image_set_image m join document_image_set s on s.id = m.set_id
-      where m.image_id = di.id and s.deleted_at is null and ${visibleSets(scope, 's')}
-    ))
-  )`;
+  return sql<SqlBool>`exists (select 1 from document_image di where di.id = ${imageId} and ${visibleImages(scope, 'di')})`;
 }
 
 /**
@@ -198,7 +189,7 @@ export class MetadataRepository {
       .innerJoin('pim_field as f', 'f.id', 'v.field_id')
       .leftJoin('pim_user as u', (join) => join.on(sql<SqlBool>`f.type = 'pimuser' and u.id::text = v.value`))
       .leftJoin('document_image as d', (join) =>
-        join.on(sql<SqlBool>`f.type = 'documentimage' and d.id::text = v.value and ${readableImage(scope, sql.ref('d.id'))}`),
+        join.on(sql<SqlBool>`f.type = 'documentimage' and d.id::text = v.value and ${visibleImages(scope, 'd')}`),
       )
       .select([
         'v.record_id as recordId',

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { containsText } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleSets } from '../imagesets/access-repository.js';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
@@ -48,7 +49,7 @@ export class SearchIndexRepository {
   /** A page of indices whose name contains `filter`, by name. */
   autocomplete(query: { filter: string; skip: number; limit: number }): Promise<SearchIndexRecord[]> {
     let q = this.db.selectFrom('search_index').select(['id', 'name']);
-    if (query.filter) q = q.where(sql<boolean>`strpos(name, lower(${query.filter})) > 0`);
+    if (query.filter) q = q.where(containsText('name', query.filter));
     return q.orderBy('name').orderBy('id').offset(query.skip).limit(query.limit).execute();
   }
 

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sql } from 'kysely';
+import { containsText } from '../../platform/db/conditions.js';
 import type { DB, PimUserTable } from '../../platform/db/schema.js';
 
 export type UserRow = Selectable<PimUserTable>;
@@ -37,7 +38,7 @@ export class UserRepository {
   autocomplete(q: { filter: string; skip: number; limit: number }): Promise<{ id: string; name: string }[]> {
     let query = this.db.selectFrom('pim_user').select(['id', 'name']).where('deleted_at', 'is', null).where('disabled', '=', false);
     if (q.filter) {
-      query = query.where(sql<boolean>`(strpos(lower(name), lower(${q.filter})) > 0 or strpos(lower(coalesce(email, '')), lower(${q.filter})) > 0)`);
+      query = query.where((eb) => eb.or([containsText('name', q.filter), containsText('email', q.filter)]));
     }
     return query.orderBy(sql`lower(name)`).orderBy('id').offset(q.skip).limit(q.limit).execute();
   }

@@ -21,6 +21,21 @@ export function isAdmin(principal: Principal | null): boolean {
   return principal !== null && hasRole(principal.roles, ROLE.ADMIN);
 }
 
+/** Whether the caller owns a record; a record without owner (its user deleted) is no one's. */
+export function owns(principal: Principal, ownerId: string | null): boolean {
+  return ownerId !== null && principal.userId !== null && ownerId === principal.userId;
+}
+
+/** Admins and the owner may change or delete an owned record. */
+export function mayChangeOwned(principal: Principal, record: { ownerId: string | null }): boolean {
+  return isAdmin(principal) || owns(principal, record.ownerId);
+}
+
+/** Admins, the owner, and for a public record everyone signed in: the one-record form of visibilityScope without ACL grants. */
+export function maySeeOwned(principal: Principal, record: { ownerId: string | null; isPublic: boolean }): boolean {
+  return record.isPublic || mayChangeOwned(principal, record);
+}
+
 /** The records of an owned kind that a caller may see. */
 export type VisibilityScope =
   | { all: true }

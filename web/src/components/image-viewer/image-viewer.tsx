@@ -20,46 +20,39 @@ async function fetchInfo(url: string, headers: Record<string, string>, signal: A
   return (await response.json()) as object;
 }
 
-interface ImageViewerProps {
-  /** The IIIF Image API info.json of the image. */
-  infoUrl: string;
-  /** CSS height of the viewer; the viewer-only page fills the window. */
-  height?: string | number;
+interface ViewerFrameProps {
+  /** What OpenSeadragon shows: a IIIF info.json, or `{ type: 'image', url }` for a single picture; null while it loads. */
+  tileSources: OpenSeadragon.TileSourceOptions | null;
+  /** Headers of its tile requests; tiles are loaded with XHR only when there are any. */
+  ajaxHeaders: Record<string, string>;
+  height: string | number;
 }
 
 /**
- * OpenSeadragon over a IIIF Image API service. The info.json is fetched here (with the
- * Authorization header when it is our own server), and the viewer gets the same header for its tiles.
+ * OpenSeadragon with our zoom buttons: one viewer per source, created when it is known and
+ * destroyed when the source or the page goes. The library is loaded only by pages that show an image.
  */
-export function ImageViewer({ infoUrl, height = 600 }: ImageViewerProps) {
+export function OpenSeadragonView({ tileSources, ajaxHeaders, height }: ViewerFrameProps) {
   const { t } = useTranslation('imagesets');
   const container = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
-  const headers = headersFor(infoUrl, useAuthHeaders());
-  const headerKey = JSON.stringify(headers);
-  const info = useQuery({
-    queryKey: ['iiif-info', infoUrl, headerKey],
-    queryFn: ({ signal }) => fetchInfo(infoUrl, JSON.parse(headerKey) as Record<string, string>, signal),
-    staleTime: Infinity,
-    retry: false,
-  });
+  const sourceKey = JSON.stringify(tileSources);
+  const headerKey = JSON.stringify(ajaxHeaders);
 
   useEffect(() => {
     const element = container.current;
-    if (!element || !info.data) return;
-    const tileSources = info.data as OpenSeadragon.TileSourceOptions;
+    if (!element || sourceKey === 'null') return;
+    const headers = JSON.parse(headerKey) as Record<string, string>;
     let instance: OpenSeadragon.Viewer | null = null;
     let unmounted = false;
-    // One viewer per image: created when its info arrives, destroyed when the image or page goes.
-    // The library is loaded only by pages that show an image.
     void import('openseadragon').then(({ default: createViewer }) => {
       if (unmounted) return;
       instance = createViewer({
         element,
-        tileSources,
+        tileSources: JSON.parse(sourceKey) as OpenSeadragon.TileSourceOptions,
         showNavigationControl: false,
-        loadTilesWithAjax: true,
-        ajaxHeaders: JSON.parse(headerKey) as Record<string, string>,
+        loadTilesWithAjax: Object.keys(headers).length > 0,
+        ajaxHeaders: headers,
         gestureSettingsMouse: { clickToZoom: false },
       });
       viewer.current = instance;
@@ -69,7 +62,7 @@ export function ImageViewer({ infoUrl, height = 600 }: ImageViewerProps) {
       instance?.destroy();
       viewer.current = null;
     };
-  }, [info.data, headerKey]);
+  }, [sourceKey, headerKey]);
 
   const zoom = (factor: number) => {
     const viewport = viewer.current?.viewport;
@@ -78,10 +71,9 @@ export function ImageViewer({ infoUrl, height = 600 }: ImageViewerProps) {
     viewport.applyConstraints();
   };
 
-  if (info.isError) return <Alert color="red">{t('viewer.loadFailed', { message: info.error.message })}</Alert>;
   return (
     <Box pos="relative" h={height}>
-      {info.isPending && <Spinner />}
+      {tileSources === null && <Spinner />}
       <Box ref={container} h="100%" w="100%" data-testid="image-viewer" bg="dark.7" />
       <Group gap={4} pos="absolute" top={8} left={8} style={{ zIndex: 2 }}>
         <ActionIcon variant="default" aria-label={t('viewer.zoomIn')} onClick={() => zoom(ZOOM_STEP)}>
@@ -96,4 +88,30 @@ export function ImageViewer({ infoUrl, height = 600 }: ImageViewerProps) {
       </Group>
     </Box>
   );
+}
+
+interface ImageViewerProps {
+  /** The IIIF Image API info.json of the image. */
+  infoUrl: string;
+  /** CSS height of the viewer; the viewer-only page fills the window. */
+  height?: string | number;
+}
+
+/**
+ * OpenSeadragon over a IIIF Image API service. The info.json is fetched here (with the
+ * Authorization header when it is our own server), and the viewer gets the same header for its tiles.
+ */
+export function ImageViewer({ infoUrl, height = 600 }: ImageViewerProps) {
+  const { t } = useTranslation('imagesets');
+  const headers = headersFor(infoUrl, useAuthHeaders());
+  const headerKey = JSON.stringify(headers);
+  const info = useQuery({
+    queryKey: ['iiif-info', infoUrl, headerKey],
+    queryFn: ({ signal }) => fetchInfo(infoUrl, JSON.parse(headerKey) as Record<string, string>, signal),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (info.isError) return <Alert color="red">{t('viewer.loadFailed', { message: info.error.message })}</Alert>;
+  const tileSources = (info.data ?? null) as OpenSeadragon.TileSourceOptions | null;
+  return <OpenSeadragonView tileSources={tileSources} ajaxHeaders={headers} height={height} />;
 }

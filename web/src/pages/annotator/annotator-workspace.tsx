@@ -1,6 +1,5 @@
 import { Alert, Box, Button, Grid, LoadingOverlay, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { PimField } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../api/download';
 import { useFieldSet } from '../../api/fieldsets';
@@ -10,14 +9,10 @@ import { CanvasViewer } from './canvas-viewer';
 import type { ManifestCanvas, ParsedManifest } from './manifest-canvases';
 import { ManifestMetadataModal } from './manifest-metadata-modal';
 import { MetadataForm } from './metadata-form';
-import { useAnnotator } from './use-annotator';
+import { overviewPagePath } from './paths';
+import { type AnnotatorOptions, useAnnotator } from './use-annotator';
 
 const VIEWER_HEIGHT = 'max(420px, calc(100vh - 180px))';
-
-function overviewPath(manifestUri: string, fieldSetId: string, imageUri: string): string {
-  const query = new URLSearchParams({ uri: manifestUri, fieldsetid: fieldSetId, imageUri });
-  return `/metadataoverview?${query.toString()}`;
-}
 
 /** Which manuscript, which field set, which image: above the form. */
 function AnnotatorHeader({ manifest, fieldSetId, index, canvas }: { manifest: ParsedManifest; fieldSetId: string; index: number; canvas: ManifestCanvas }) {
@@ -50,17 +45,9 @@ function Unavailable() {
   );
 }
 
-interface AnnotatorWorkspaceProps {
-  fields: PimField[];
-  fieldSetId: string;
-  manifestUri: string;
-  manifest: ParsedManifest;
-  index: number;
-  onMove: (imageUri: string) => void;
-}
 
 /** The viewer of the current canvas on the left; on the right where we are, the actions and the form. */
-export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, index, onMove }: AnnotatorWorkspaceProps) {
+export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, index, onMove }: AnnotatorOptions) {
   const { t } = useTranslation('annotator');
   const annotator = useAnnotator({ fields, fieldSetId, manifestUri, manifest, index, onMove });
   const { download, busy: exporting } = useDownload();
@@ -84,7 +71,7 @@ export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, 
             onNext={annotator.next}
             onExport={() => void download(metadataCsvDownload(manifestUri, fieldSetId))}
             onShowManifestMetadata={metadataModal.open}
-            overviewPath={overviewPath(manifestUri, fieldSetId, canvas.imageServiceId)}
+            overviewPath={overviewPagePath({ uri: manifestUri, fieldsetid: fieldSetId, imageUri: canvas.imageServiceId })}
           />
           <Tabs defaultValue="metadata">
             <Tabs.List>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { RequireSignIn } from '../../app/require-sign-in';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { annotatorPath } from './paths';
 
 function ChooseFieldSet({ uri }: { uri: string }) {
   const { t } = useTranslation('annotator');
@@ -13,8 +14,7 @@ function ChooseFieldSet({ uri }: { uri: string }) {
   const [fieldSet, setFieldSet] = useState<NamedRef | null>(null);
   const annotate = () => {
     if (!fieldSet) return;
-    const query = new URLSearchParams({ uri, fieldsetid: fieldSet.uuid });
-    void navigate(`/analyzeimagemanual?${query.toString()}`);
+    void navigate(annotatorPath({ uri, fieldsetid: fieldSet.uuid }));
   };
 
   return (

@@ -39,7 +39,7 @@ function useImageForm(fields: PimField[], imageUri: string, stored: StoredMetada
   return { values: next.values, loaded: next.loaded, setValue };
 }
 
-interface AnnotatorOptions {
+export interface AnnotatorOptions {
   fields: PimField[];
   fieldSetId: string;
   manifestUri: string;

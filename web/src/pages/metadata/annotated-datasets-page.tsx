@@ -9,7 +9,7 @@ import { useOwnDataOnly } from '../../app/own-data';
 import { RequireSignIn } from '../../app/require-sign-in';
 import { Spinner } from '../../components/spinner';
 import { Tree, TreeFolder, TreeLeaf } from '../../components/tree/tree';
-import { annotatorPath, overviewPagePath, shortUri } from './paths';
+import { annotatorPath, overviewPagePath, shortUri } from '../annotator/paths';
 
 /** The annotated images of a dataset, asked for once when its folder first opens (until something is saved). */
 function useAnnotatedImages(datasetUri: string, onlyOwnData: boolean) {

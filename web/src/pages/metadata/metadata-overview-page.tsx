@@ -11,7 +11,7 @@ import { useSession } from '../../app/session';
 import { DataTable } from '../../components/data-table/data-table';
 import { Spinner } from '../../components/spinner';
 import { overviewColumns } from './overview-columns';
-import { annotatorPath, type AnnotatorPlace } from './paths';
+import { annotatorPath, type AnnotatorPlace } from '../annotator/paths';
 
 interface OverviewPlace {
   datasetUri: string;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { ReadMore } from '../documentimages/read-more';
-import { annotatorPath } from './paths';
+import { annotatorPath } from '../annotator/paths';
 
 /** One annotated image: its values keyed by field name. */
 export type OverviewRow = MetadataOverview['data'][number];

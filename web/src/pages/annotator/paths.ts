@@ -1,3 +1,5 @@
+/** The addresses of the annotator and the metadata overview, which link to each other and are linked from the annotated datasets. */
+
 /** Where the annotator is opened: a dataset (manifest) under a field set, at one of its images when given. */
 export interface AnnotatorPlace {
   uri: string;
