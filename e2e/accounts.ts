@@ -12,3 +12,7 @@ export const DRAFTER = { email: 'drafter@e2e.test', password: 'drafter-password-
 export const COMPARER = { email: 'comparer@e2e.test', password: 'comparer-password-e2e', name: 'Cleo Comparer' };
 /** Builds a field set and describes the pages of her own set with it. */
 export const ANNOTATOR = { email: 'annotator@e2e.test', password: 'annotator-password-e2e', name: 'Anna Annotator' };
+/** An admin who manages groups, access and API keys. */
+export const GATEKEEPER = { email: 'gatekeeper@e2e.test', password: 'gatekeeper-password-e2e', name: 'Gus Gatekeeper' };
+/** A plain user who gets access to a set through a group, and is then disabled. */
+export const VISITOR = { email: 'visitor@e2e.test', password: 'visitor-password-e2e', name: 'Vera Visitor' };

@@ -21,6 +21,8 @@ const accounts = [
   ['--email', 'drafter@e2e.test', '--name', 'Dora Drafter', '--password', 'drafter-password-e2e'],
   ['--email', 'comparer@e2e.test', '--name', 'Cleo Comparer', '--password', 'comparer-password-e2e'],
   ['--email', 'annotator@e2e.test', '--name', 'Anna Annotator', '--password', 'annotator-password-e2e'],
+  ['--email', 'gatekeeper@e2e.test', '--name', 'Gus Gatekeeper', '--password', 'gatekeeper-password-e2e', '--admin'],
+  ['--email', 'visitor@e2e.test', '--name', 'Vera Visitor', '--password', 'visitor-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

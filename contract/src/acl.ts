@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { namedRefSchema, typeaheadPage } from './common.js';
 
-/** What an ACL entry grants on its subject. WRITE includes READ; DELETE includes WRITE. */
-export const ACL_PERMISSIONS = ['READ', 'WRITE', 'DELETE'] as const;
+/**
+ * What an ACL entry grants on its subject, each including the ones before it: READ < WRITE < DELETE
+ * < ADMIN. ADMIN also lets its holders manage the subject's ACL and publish it, as its owner may.
+ */
+export const ACL_PERMISSIONS = ['READ', 'WRITE', 'DELETE', 'ADMIN'] as const;
 export type AclPermission = (typeof ACL_PERMISSIONS)[number];
 
 /** Roles a member holds in a group; an ACL entry names the role its grant is for. */
@@ -19,7 +22,7 @@ export type AclEntry = z.infer<typeof aclEntrySchema>;
 export const addAclEntryRequestSchema = z.object({
   group: z.uuid('Choose a group.'),
   role: z.string().trim().min(1, 'Choose a role.').max(100),
-  permission: z.enum(ACL_PERMISSIONS, { error: 'Choose a permission: READ, WRITE or DELETE.' }),
+  permission: z.enum(ACL_PERMISSIONS, { error: 'Choose a permission: READ, WRITE, DELETE or ADMIN.' }),
 });
 export type AddAclEntryRequest = z.infer<typeof addAclEntryRequestSchema>;
 
@@ -29,7 +32,7 @@ export const aclEntryListSchema = z.array(aclEntrySchema);
 /** `GET pim/acl/permissions`: the permissions the ACL editor offers. */
 export const aclPermissionListSchema = z.array(z.enum(ACL_PERMISSIONS));
 
-/** `GET pim/users/possibleroles`: the roles ACL entries and group memberships name. */
+/** `GET pim/pimgroups/{id}/possibleroles`: the roles a member of the group can hold, which ACL entries name. */
 export const groupRoleListSchema = z.array(z.enum(GROUP_ROLES));
 export type GroupRole = (typeof GROUP_ROLES)[number];
 

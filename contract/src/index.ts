@@ -6,6 +6,8 @@ export * from './users.js';
 export * from './imagesets.js';
 export * from './documentimages.js';
 export * from './acl.js';
+export * from './groups.js';
+export * from './apikeys.js';
 export * from './iiif.js';
 export * from './searchindices.js';
 export * from './textlines.js';

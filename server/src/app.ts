@@ -29,6 +29,7 @@ import { sessionRoutes } from './modules/sessions/routes.js';
 import { inProcessFetch } from './modules/signin/in-process-fetch.js';
 import { registerSignIn } from './modules/signin/register.js';
 import { userRoutes } from './modules/users/routes.js';
+import { apiKeyRoutes } from './modules/apikeys/routes.js';
 
 export interface AppOptions {
   /** A database opened by the caller (tests); otherwise the one the config names is opened. */
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       async (api) => {
         await api.register(sessionRoutes, { sessions: services.sessions });
         await api.register(userRoutes, { users: services.users });
+        await api.register(apiKeyRoutes, { apiKeys: services.apiKeys });
         await api.register(imageSetRoutes, { imageSets: services.imageSets, links });
         await api.register(imageSetHierarchyRoutes, { hierarchy: services.imageSetHierarchy });
         await api.register(aclRoutes, { acl: services.acl });

@@ -130,7 +130,10 @@ describe('the operator command line', () => {
     expect(r.code).toBe(0);
     const key = /Key \(shown only now, stored hashed\): (pim_\S+)/.exec(r.out)![1]!;
     const principal = await withServices(loadConfig(env), (s) => s.apiKeys.authenticate(key));
-    expect(principal).toMatchObject({ kind: 'apikey', userName: 'harvester', roles: ['AUTHENTICATED', 'ADMIN', 'minion'] });
+    // Roles are stored in their canonical spelling, whatever case was typed.
+    expect(principal).toMatchObject({ kind: 'apikey', userName: 'harvester', roles: ['AUTHENTICATED', 'ADMIN', 'MINION'] });
+    const wrong = await pim(env, 'apikeys', 'create', '--user', 'harvester', '--roles', 'KING');
+    expect(wrong).toMatchObject({ code: 1, err: '"KING" is not a role an API key can have. Choose from: ADMIN, MINION.' });
   });
 });
 

@@ -2,11 +2,11 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { documentImageSetListSchema, rolesResponseSchema } from '@pim/contract';
 import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_CONFIG } from '../app/app-config';
 import { setToken } from '../app/token-store';
 import { jsonResponse, stubFetch } from '../test/render';
-import { ApiError, apiFetch, configureApiClient } from './client';
+import { ApiError, apiFetch, configureApiClient, onSessionRejected } from './client';
 
 function renderToasts() {
   render(
@@ -51,6 +51,20 @@ describe('apiFetch', () => {
     await expect(apiFetch('pim/documentimageset')).rejects.toMatchObject({ status });
     expect(await screen.findByText('Unexpected server response: No valid session')).toBeTruthy();
     expect(screen.getByText('you need to log in')).toBeTruthy();
+  });
+
+  it('tells the session when a call with the stored token is refused with 401, not on 403 or another token', async () => {
+    setToken('tok-ended');
+    const rejected = vi.fn();
+    const stop = onSessionRejected(rejected);
+    stubFetch(() => jsonResponse({ error: 'forbidden', message: 'Admins only' }, 403));
+    await expect(apiFetch('pim/users', { quiet: true })).rejects.toMatchObject({ status: 403 });
+    stubFetch(() => jsonResponse({ error: 'unauthorized', message: 'Sign in first' }, 401));
+    await expect(apiFetch('google/x', { method: 'DELETE', token: 'other', quiet: true })).rejects.toMatchObject({ status: 401 });
+    expect(rejected).not.toHaveBeenCalled();
+    await expect(apiFetch('pim/users', { quiet: true })).rejects.toMatchObject({ status: 401 });
+    expect(rejected).toHaveBeenCalledTimes(1);
+    stop();
   });
 
   it('shows the error text when the network fails', async () => {

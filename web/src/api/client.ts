@@ -34,6 +34,17 @@ export class ApiError extends Error {
 
 let config: AppConfig = DEFAULT_APP_CONFIG;
 
+const sessionRejectedListeners = new Set<() => void>();
+
+/**
+ * Told when the server answers 401 to a call that carried the stored session token: the session
+ * ended on the server (signed out elsewhere, expired, the user disabled), so the app signs out.
+ */
+export function onSessionRejected(listener: () => void): () => void {
+  sessionRejectedListeners.add(listener);
+  return () => sessionRejectedListeners.delete(listener);
+}
+
 /** Called once at start with the runtime configuration read from app-config.json. */
 export function configureApiClient(next: AppConfig): void {
   config = next;
@@ -70,8 +81,7 @@ function toastFailure(status: number, bodyText: string, parsed: ErrorResponse | 
   toastError(message, needsLogin ? i18n.t('common:errors.needLogin') : undefined);
 }
 
-async function send(path: string, request: ApiRequest): Promise<Response> {
-  const token = request.token === undefined ? getToken() : request.token;
+async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (token) headers.set('Authorization', `${config.providerName} ${token}`);
   let body: BodyInit | undefined;
@@ -95,11 +105,14 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
   }
 }
 
-async function failIfNotOk(response: Response, request: ApiRequest): Promise<void> {
+async function failIfNotOk(response: Response, request: ApiRequest, token: string | null): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text().catch(() => '');
   const parsed = parseErrorBody(bodyText);
   if (!request.quiet) toastFailure(response.status, bodyText, parsed);
+  if (response.status === 401 && token !== null && token === getToken()) {
+    for (const listener of sessionRejectedListeners) listener();
+  }
   throw new ApiError(response.status, bodyText, parsed);
 }
 
@@ -116,8 +129,9 @@ export async function apiFetch(
   path: string,
   request: ApiRequest & { schema?: z.ZodType } = {},
 ): Promise<unknown> {
-  const response = await send(path, request);
-  await failIfNotOk(response, request);
+  const token = request.token === undefined ? getToken() : request.token;
+  const response = await send(path, request, token);
+  await failIfNotOk(response, request, token);
   if (!request.schema) return undefined;
   const json: unknown = response.status === 204 ? null : await response.json();
   const parsed = request.schema.safeParse(json);

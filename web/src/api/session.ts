@@ -5,6 +5,8 @@ import { apiFetch } from './client';
 export const sessionKeys = {
   roles: (token: string | null) => ['session', 'roles', token] as const,
   self: (token: string | null) => ['session', 'self', token] as const,
+  /** The own record under any token: invalidated when the user saves their profile (name, avatar). */
+  anySelf: ['session', 'self'] as const,
 };
 
 /** The role check only logs its failures (spec part 2 §8); the session decides what a 401/403 means. */

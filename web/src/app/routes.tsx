@@ -17,6 +17,13 @@ import { PolygonPage } from '../pages/polygon/polygon-page';
 import { SettingsPage } from '../pages/settings/settings-page';
 import { TextLinePage } from '../pages/textlines/text-line-page';
 import { TextLinesPage } from '../pages/textlines/text-lines-page';
+import { ApiKeyPage } from '../pages/apikeys/api-key-page';
+import { ApiKeysPage } from '../pages/apikeys/api-keys-page';
+import { GroupCreatePage } from '../pages/groups/group-create-page';
+import { GroupEditPage } from '../pages/groups/group-edit-page';
+import { GroupsPage } from '../pages/groups/groups-page';
+import { UserPage } from '../pages/users/user-page';
+import { UsersPage } from '../pages/users/users-page';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
 import { AnalyzeImagePage } from '../pages/viewer/analyze-image-page';
 import { RouteErrorFallback } from './error-boundary';
@@ -31,14 +38,12 @@ export const UNAVAILABLE_SCREENS = [
   'analyzeimagemanualnew', 'dashboard', 'elasticsearchindex', 'elasticsearchindices',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
   'findsiamesesingleimageset', 'configuration', 'configurations',
-  'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs', 'pimuser',
-  'pimuser/self', 'pimusers', 'search', 'imagedescription', 'jobs', 'job',
-  'pimgroup', 'pimgroupedit', 'pimgroups', 'tesseract4models',
+  'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs',
+  'search', 'imagedescription', 'jobs', 'job', 'tesseract4models',
   'tesseract4model', 'krakenmodels', 'krakenmodel',
   'laypamodels', 'laypamodel', 'loghihtrmodels', 'loghihtrmodel', 'loghilinedetectionmodels',
   'p2palamodel', 'p2palamodels', 'pylaiamodel', 'pylaiamodels', 'siameseconfusionmatrices',
   'siameseconfusionmatrix', 'siamesenetworkjobs', 'siamesenetworkmodels', 'siamesenetworkmodel',
-  'apikeys', 'apikey',
 ] as const;
 
 /** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
@@ -72,6 +77,14 @@ export const routes: RouteObject[] = withShell([
   { path: 'analyzeimagemanual', element: <AnnotatorPage /> },
   { path: 'metadataoverview', element: <MetadataOverviewPage /> },
   { path: 'annotateddatasets', element: <AnnotatedDatasetsPage /> },
+  { path: 'pimusers', element: <UsersPage /> },
+  { path: 'pimuser', element: <UserPage /> },
+  { path: 'pimuser/self', element: <UserPage /> },
+  { path: 'pimgroups', element: <GroupsPage /> },
+  { path: 'pimgroup', element: <GroupCreatePage /> },
+  { path: 'pimgroupedit', element: <GroupEditPage /> },
+  { path: 'apikeys', element: <ApiKeysPage /> },
+  { path: 'apikey', element: <ApiKeyPage /> },
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

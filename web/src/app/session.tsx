@@ -1,7 +1,7 @@
 import { hasRole, ROLE, type User } from '@pim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError, onSessionRejected } from '../api/client';
 import { endSession, useRoles, useSelfUser } from '../api/session';
 import { clearStoredSession, getToken, subscribeToken } from './token-store';
 
@@ -47,6 +47,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
     if (current) await endSession(current).catch((error: unknown) => console.warn('Ending the session failed', error));
   }, [queryClient]);
+
+  // Any call refused with 401 while signed in means the server ended this session (e.g. the user was disabled).
+  useEffect(() => onSessionRejected(() => void logout()), [logout]);
 
   const rolesError = rolesQuery.error;
   useEffect(() => {

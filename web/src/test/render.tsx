@@ -73,6 +73,8 @@ export function testUser(overrides: Record<string, unknown> = {}) {
     googleId: null,
     roles: ['AUTHENTICATED'],
     avatar: null,
+    pimGroups: [],
+    primaryGroup: null,
     disabled: false,
     created: '2024-01-01T00:00:00.000Z',
     updated: '2024-01-01T00:00:00.000Z',

@@ -8,6 +8,9 @@ import enAnnotator from '../../public/locales/en/annotator.json';
 import enComparison from '../../public/locales/en/comparison.json';
 import enDrawings from '../../public/locales/en/drawings.json';
 import enFieldsets from '../../public/locales/en/fieldsets.json';
+import enUsers from '../../public/locales/en/users.json';
+import enGroups from '../../public/locales/en/groups.json';
+import enApikeys from '../../public/locales/en/apikeys.json';
 import enImagesets from '../../public/locales/en/imagesets.json';
 import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
@@ -39,7 +42,7 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -49,6 +52,9 @@ await i18n.use(initReactI18next).init({
       drawings: enDrawings,
       comparison: enComparison,
       fieldsets: enFieldsets,
+      users: enUsers,
+      groups: enGroups,
+      apikeys: enApikeys,
       annotator: enAnnotator,
       metadata: enMetadata,
     },

@@ -64,7 +64,7 @@ describe('ACL API and the group picker', () => {
     for (const [payload, message] of [
       [{ role: 'MEMBER', permission: 'READ' }, 'Choose a group.'],
       [{ group: group.id, role: ' ', permission: 'READ' }, 'Choose a role.'],
-      [{ group: group.id, role: 'MEMBER', permission: 'ALL' }, 'Choose a permission: READ, WRITE or DELETE.'],
+      [{ group: group.id, role: 'MEMBER', permission: 'ALL' }, 'Choose a permission: READ, WRITE, DELETE or ADMIN.'],
     ] as const) {
       const res = await add(owner.auth, setId, payload);
       expect(res.status).toBe(400);
@@ -87,7 +87,9 @@ describe('ACL API and the group picker', () => {
 
     const byWriter = await add(reader.auth, setId, { group: group.id, role: 'ADMIN', permission: 'DELETE' });
     expect(byWriter.status).toBe(403);
-    expect(byWriter.json.message).toBe('Only the owner of this image set or an administrator may change who has access to it.');
+    expect(byWriter.json.message).toBe(
+      'Only the owner of this image set, those with ADMIN permission on it, or an administrator may change who has access to it.',
+    );
     expect((await add(stranger.auth, setId, { group: group.id, role: 'ADMIN', permission: 'READ' })).status).toBe(404);
     expect((await add(undefined, setId, { group: group.id, role: 'ADMIN', permission: 'READ' })).status).toBe(401);
     expect((await remove(reader.auth, entries[0].uuid)).status).toBe(403);
@@ -100,14 +102,46 @@ describe('ACL API and the group picker', () => {
     expect((await call(t.app, { method: 'GET', url: `/api/pim/documentimageset/${setId}`, headers: reader.auth })).status).toBe(404);
   });
 
-  it('offers the permissions and roles of the pickers to signed-in users', async () => {
+  it('lets holders of ADMIN permission on a set manage its ACL and publish it, but not holders of DELETE', async () => {
+    const setId = await createSet(t.app, owner.auth, 'Delegated');
+    const stewards = await groups().create(admin.principal, 'Stewards');
+    const cleaners = await groups().create(admin.principal, 'Cleaners');
+    const steward = await signedInUser(t.app);
+    const cleaner = await signedInUser(t.app);
+    await groups().addMembership(admin.principal, stewards.id, { userId: steward.userId, role: 'EDITOR' });
+    await groups().addMembership(admin.principal, cleaners.id, { userId: cleaner.userId, role: 'MEMBER' });
+    await add(owner.auth, setId, { group: stewards.id, role: 'EDITOR', permission: 'ADMIN' });
+    await add(owner.auth, setId, { group: cleaners.id, role: 'MEMBER', permission: 'DELETE' });
+
+    const byCleaner = await add(cleaner.auth, setId, { group: cleaners.id, role: 'MEMBER', permission: 'ADMIN' });
+    expect(byCleaner.status).toBe(403);
+    const bySteward = await add(steward.auth, setId, { group: cleaners.id, role: 'MEMBER', permission: 'READ' });
+    expect(bySteward.status).toBe(200);
+    expect(bySteward.json).toHaveLength(3);
+    expect((await remove(steward.auth, bySteward.json.find((e: { permission: string }) => e.permission === 'READ').uuid)).status).toBe(204);
+
+    // ADMIN includes every lower permission: the steward may also change and delete the set.
+    const settings = await call(t.app, {
+      method: 'POST',
+      url: '/api/pim/documentimageset/update',
+      headers: steward.auth,
+      payload: { uuid: setId, imageset: 'Delegated', publicDocumentImageSet: true },
+    });
+    expect(settings.status).toBe(200);
+    const publishByCleaner = await call(t.app, {
+      method: 'POST',
+      url: '/api/pim/documentimageset/update',
+      headers: cleaner.auth,
+      payload: { uuid: setId, imageset: 'Delegated', publicDocumentImageSet: false },
+    });
+    expect(publishByCleaner.status).toBe(403);
+  });
+
+  it('offers the permissions of the picker to signed-in users', async () => {
     const user = await signedInUser(t.app);
     const permissions = await call(t.app, { method: 'GET', url: '/api/pim/acl/permissions', headers: user.auth });
-    expect(permissions.json).toEqual(['READ', 'WRITE', 'DELETE']);
-    const roles = await call(t.app, { method: 'GET', url: '/api/pim/users/possibleroles', headers: user.auth });
-    expect(roles.json).toEqual(['MEMBER', 'EDITOR', 'ADMIN']);
+    expect(permissions.json).toEqual(['READ', 'WRITE', 'DELETE', 'ADMIN']);
     expect((await call(t.app, { method: 'GET', url: '/api/pim/acl/permissions' })).status).toBe(401);
-    expect((await call(t.app, { method: 'GET', url: '/api/pim/users/possibleroles' })).status).toBe(401);
   });
 
   it('suggests groups by part of the name, a page of 20 at a time', async () => {

@@ -5,7 +5,6 @@ import {
   aclSubjectParams,
   errorResponseSchema,
   addAclEntryRequestSchema,
-  groupRoleListSchema,
 } from '@pim/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -64,17 +63,5 @@ export const aclRoutes: FastifyPluginAsyncZod<{ acl: AclService }> = async (app,
     '/pim/acl/permissions',
     { schema: { tags, summary: 'The permissions an ACL entry can grant', response: { 200: aclPermissionListSchema, ...errorResponses } } },
     (req) => [...acl.permissions(req.principal)],
-  );
-
-  app.get(
-    '/pim/users/possibleroles',
-    {
-      schema: {
-        tags,
-        summary: 'The roles ACL entries and group memberships name',
-        response: { 200: groupRoleListSchema, ...errorResponses },
-      },
-    },
-    (req) => [...acl.roles(req.principal)],
   );
 };

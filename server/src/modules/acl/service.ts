@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ACL_PERMISSIONS, type AclPermission, type AddAclEntryRequest, GROUP_ROLES, type GroupRole } from '@pim/contract';
+import { ACL_PERMISSIONS, type AclPermission, type AddAclEntryRequest } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireSignedIn } from '../../platform/auth/policy.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -27,7 +27,7 @@ export class AclService {
   }
 
   async add(principal: Principal | null, subjectId: string, input: AddAclEntryRequest): Promise<AclEntryRecord[]> {
-    await this.access.requireOwner(principal, subjectId, GRANTING);
+    await this.access.requireManager(principal, subjectId, GRANTING);
     const role = groupRoleOf(input.role);
     if (!role) throw badRequest(UNKNOWN_ROLE_MESSAGE);
     if (!(await this.groups.find(input.group))) throw badRequest(`There is no group with id ${input.group}. Choose one from the list.`);
@@ -40,17 +40,12 @@ export class AclService {
     const caller = requireSignedIn(principal);
     const entry = await this.entries.findById(entryId);
     if (!entry) throw notFound(`There is no ACL entry with id ${entryId}.`);
-    await this.access.requireOwner(caller, entry.subjectId, GRANTING);
+    await this.access.requireManager(caller, entry.subjectId, GRANTING);
     await this.entries.delete(entryId);
   }
 
   permissions(principal: Principal | null): readonly AclPermission[] {
     requireSignedIn(principal);
     return ACL_PERMISSIONS;
-  }
-
-  roles(principal: Principal | null): readonly GroupRole[] {
-    requireSignedIn(principal);
-    return GROUP_ROLES;
   }
 }

@@ -35,7 +35,10 @@ export const documentImageRoutes: FastifyPluginAsyncZod<DocumentImageRoutesOptio
         response: { 200: documentImageFieldDefinitionListSchema, ...errorResponses },
       },
     },
-    async () => presentFieldDefinitions(),
+    (req) => {
+      documentImages.fieldDefinitions(req.principal);
+      return presentFieldDefinitions();
+    },
   );
 
   app.get(

@@ -22,6 +22,11 @@ export class DocumentImageService {
     private readonly files: FileStore,
   ) {}
 
+  /** The image table's column definitions are the same for everyone, but only for those signed in. */
+  fieldDefinitions(principal: Principal | null): void {
+    requireSignedIn(principal);
+  }
+
   async get(principal: Principal | null, id: string): Promise<DocumentImageDetail> {
     await this.access.requireImage(principal, id, 'READ');
     const image = await this.repo.findById(id);

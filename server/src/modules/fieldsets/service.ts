@@ -7,7 +7,7 @@ import {
   type TypeaheadQuery,
 } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { mayChangeOwned, maySeeOwned, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
+import { mayChangeOwned, maySeeOwned, requireCreator, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { FieldRecord, FieldSetRecord, FieldSetRepository } from './repository.js';
 import { planFields } from './save-plan.js';
@@ -43,7 +43,7 @@ export class FieldSetService {
   }
 
   async create(principal: Principal | null, input: SavePimFieldSet): Promise<FieldSetDetail> {
-    const caller = requireSignedIn(principal);
+    const caller = requireCreator(principal);
     const id = randomUUID();
     await this.repo.transaction(async (tx) => {
       await tx.create({ id, name: input.name, isPublic: input.publicPimFieldSet, ownerId: caller.userId });

@@ -1,14 +1,12 @@
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import type { AclPermission } from '@pim/contract';
+import { ACL_PERMISSIONS, type AclPermission } from '@pim/contract';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import { visibleOwned } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 
-/** Permissions that satisfy a required one: WRITE includes READ, DELETE includes WRITE. */
+/** Permissions that satisfy a required one: each includes those before it (READ < WRITE < DELETE < ADMIN). */
 export function grantingPermissions(required: AclPermission): AclPermission[] {
-  if (required === 'READ') return ['READ', 'WRITE', 'DELETE'];
-  if (required === 'WRITE') return ['WRITE', 'DELETE'];
-  return ['DELETE'];
+  return ACL_PERMISSIONS.slice(ACL_PERMISSIONS.indexOf(required));
 }
 
 /**

@@ -1,13 +1,13 @@
 import type { AclPermission } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { mayChangeOwned, requireSignedIn } from '../../platform/auth/policy.js';
+import { mayAct, mayChangeOwned, requireSignedIn } from '../../platform/auth/policy.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { AccessRepository } from './access-repository.js';
 
 /**
- * Who may do what with an image set and the images and files in it. The rules: admins may do
- * everything; the owner too; a public set may be read by every signed-in caller; beyond that an
- * ACL entry must grant the permission to one of the caller's groups. A set the caller may not even
+ * Who may do what with an image set and the images and files in it, by the policy's rule (mayAct):
+ * admins may do everything; the owner too; a public set may be read by every signed-in caller;
+ * beyond that an ACL entry must grant the permission to one of the caller's groups. A set the caller may not even
  * read answers 404 (its existence is not disclosed); one they may read but not change, 403.
  */
 export class ImageSetAccess {
@@ -33,15 +33,16 @@ export class ImageSetAccess {
   }
 
   /**
-   * Throws 401/404/403 unless the caller owns the set or is an admin: the decisions that give
-   * other people access (publishing the set, its ACL entries) are the owner's. `action` completes
-   * the 403 message, e.g. 'change who has access to it'.
+   * Throws 401/404/403 unless the caller may manage the set: its owner, an admin, or a holder of
+   * ADMIN permission on it through an ACL entry. Decisions that give other people access (publishing
+   * the set, its ACL entries) are theirs. `action` completes the 403 message, e.g. 'change who has
+   * access to it'.
    */
-  async requireOwner(principal: Principal | null, setId: string, action: string): Promise<Principal> {
+  async requireManager(principal: Principal | null, setId: string, action: string): Promise<Principal> {
     const caller = await this.requireSet(principal, setId, 'READ');
     const set = await this.repo.findSet(setId);
-    if (set && mayChangeOwned(caller, set)) return caller;
-    throw forbidden(`Only the owner of this image set or an administrator may ${action}.`);
+    if (set && (await this.allows(caller, set, 'ADMIN'))) return caller;
+    throw forbidden(`Only the owner of this image set, those with ADMIN permission on it, or an administrator may ${action}.`);
   }
 
   /**
@@ -64,13 +65,7 @@ export class ImageSetAccess {
     throw missing;
   }
 
-  private async allows(
-    caller: Principal,
-    set: { id: string; ownerId: string | null; isPublic: boolean },
-    permission: AclPermission,
-  ): Promise<boolean> {
-    if (mayChangeOwned(caller, set)) return true;
-    if (permission === 'READ' && set.isPublic) return true;
-    return caller.userId !== null && this.repo.aclGrants(caller.userId, set.id, permission);
+  private allows(caller: Principal, set: { id: string; ownerId: string | null; isPublic: boolean }, permission: AclPermission): Promise<boolean> {
+    return mayAct(caller, permission, set, (userId, wanted) => this.repo.aclGrants(userId, set.id, wanted));
   }
 }

@@ -6,7 +6,7 @@ import {
   type UpdateImageSetRequest,
 } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
+import { requireCreator, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from './access.js';
 import type { ImageSetRecord, ImageSetRepository } from './repository.js';
@@ -31,7 +31,7 @@ export class ImageSetService {
   }
 
   async create(principal: Principal | null, input: CreateImageSetRequest): Promise<{ uuid: string }> {
-    const caller = requireSignedIn(principal);
+    const caller = requireCreator(principal);
     const id = randomUUID();
     await this.sets.create({ id, name: input.imageset, ownerId: caller.userId });
     return { uuid: id };
@@ -46,7 +46,7 @@ export class ImageSetService {
     const current = await this.find(input.uuid);
     const makesPublic = input.publicDocumentImageSet;
     if (makesPublic !== undefined && makesPublic !== current.publicDocumentImageSet) {
-      await this.access.requireOwner(caller, input.uuid, 'make it public or private');
+      await this.access.requireManager(caller, input.uuid, 'make it public or private');
     }
     const index = input.elasticSearchIndex;
     if (index && !(await this.sets.searchIndexExists(index.uuid))) {

@@ -70,7 +70,7 @@ describe('sign-in through the embedded provider', () => {
 
   it('accepts API keys and refuses disabled ones', async () => {
     const { row, apiKey } = await t.app.services.apiKeys.create({ userName: 'harvester', roles: ['minion'] });
-    expect((await roles(`ApiKey ${apiKey}`)).json).toEqual(['AUTHENTICATED', 'minion']);
+    expect((await roles(`ApiKey ${apiKey}`)).json).toEqual(['AUTHENTICATED', 'MINION']);
     await new ApiKeyRepository(t.app.database.db).setDisabled(row.id, true);
     const refused = await roles(`ApiKey ${apiKey}`);
     expect(refused.status).toBe(401);

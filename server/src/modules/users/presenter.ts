@@ -1,8 +1,12 @@
 import type { User } from '@pim/contract';
-import type { UserRow } from './repository.js';
+import type { UserWithGroups } from './repository.js';
 
-/** The API shape of a user: never the password hash. */
-export function presentUser(u: UserRow): User {
+/**
+ * The API shape of a user: never the password hash. The primary group is shown while the user is
+ * still a member of that live group.
+ */
+export function presentUser(u: UserWithGroups): User {
+  const primary = u.groups.find((g) => g.id === u.primary_group_id);
   return {
     uuid: u.id,
     name: u.name,
@@ -11,6 +15,8 @@ export function presentUser(u: UserRow): User {
     googleId: u.google_id,
     roles: u.roles,
     avatar: u.avatar,
+    pimGroups: u.groups.map((g) => ({ uuid: g.id, name: g.name })),
+    primaryGroup: primary ? { uuid: primary.id, name: primary.name } : null,
     disabled: u.disabled,
     created: u.created_at.toISOString(),
     updated: u.updated_at.toISOString(),

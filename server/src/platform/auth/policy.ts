@@ -1,4 +1,4 @@
-import { ROLE, hasRole } from '@pim/contract';
+import { type AclPermission, ROLE, hasRole } from '@pim/contract';
 import { forbidden, unauthorized } from '../errors.js';
 import type { Principal } from './principal.js';
 
@@ -14,6 +14,18 @@ export function requireSignedIn(principal: Principal | null): Principal {
 export function requireRole(principal: Principal | null, role: string): Principal {
   const p = requireSignedIn(principal);
   if (!hasRole(p.roles, role)) throw forbidden(`This needs the ${role} role.`);
+  return p;
+}
+
+/**
+ * Creating a record makes the caller its owner. An API key owns nothing, so only users and API
+ * keys with ADMIN (whose records then have no owner, for admins to manage) may create records.
+ */
+export function requireCreator(principal: Principal | null): Principal {
+  const p = requireSignedIn(principal);
+  if (p.kind === 'apikey' && !isAdmin(p)) {
+    throw forbidden('An API key owns nothing: only a user or an API key with the ADMIN role may create this.');
+  }
   return p;
 }
 
@@ -34,6 +46,36 @@ export function mayChangeOwned(principal: Principal, record: { ownerId: string |
 /** Admins, the owner, and for a public record everyone signed in: the one-record form of visibilityScope without ACL grants. */
 export function maySeeOwned(principal: Principal, record: { ownerId: string | null; isPublic: boolean }): boolean {
   return record.isPublic || mayChangeOwned(principal, record);
+}
+
+/** What a record says about who may act on it: its owner and whether everyone signed in may read it. */
+export interface OwnedRecord {
+  ownerId: string | null;
+  isPublic: boolean;
+}
+
+/**
+ * Whether an ACL entry grants the permission on the record to one of the user's groups (nested
+ * groups included). Records without ACL entries answer false.
+ */
+export type AclGrantCheck = (userId: string, permission: AclPermission) => Promise<boolean>;
+
+/**
+ * May this caller perform this action on this record? The one rule for every owned record:
+ * administrators (users or API keys with ADMIN) and the owner may do everything; everyone signed in
+ * may read a public record; beyond that an ACL entry must grant the permission (or a higher one) to
+ * one of the user's groups. API keys own nothing and are in no group: they act with their roles only.
+ */
+export async function mayAct(
+  principal: Principal,
+  permission: AclPermission,
+  record: OwnedRecord,
+  aclGrants: AclGrantCheck | null,
+): Promise<boolean> {
+  if (mayChangeOwned(principal, record)) return true;
+  if (permission === 'READ' && record.isPublic) return true;
+  if (principal.userId === null || aclGrants === null) return false;
+  return aclGrants(principal.userId, permission);
 }
 
 /** The records of an owned kind that a caller may see. */

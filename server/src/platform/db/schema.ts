@@ -14,6 +14,7 @@ export interface PimUserTable {
   password_hash: string | null;
   roles: ColumnType<string[], string[] | undefined, string[]>;
   avatar: string | null;
+  primary_group_id: ColumnType<string | null, string | null | undefined, string | null>;
   disabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

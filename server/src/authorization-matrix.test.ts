@@ -1,0 +1,628 @@
+import { randomUUID } from 'node:crypto';
+import type { AclPermission } from '@pim/contract';
+import { ACL_PERMISSIONS, newPimFieldSet } from '@pim/contract';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFieldSet, field } from './test-support/metadata.js';
+import { uploadPageWithLines } from './test-support/text-lines.js';
+import { call, createTestApp, signedInUser, type TestApp } from './test-support/test-app.js';
+import { createSet, multipartBody, testImage, testPdf, upload } from './test-support/upload-files.js';
+
+/**
+ * The authorization matrix: every route of the OpenAPI document, called by every kind of caller,
+ * answers what the policy says. A route missing from RULES fails the test, so a new route must
+ * state its rule here (or an exemption with its reason) before it can land.
+ */
+
+type Actor = 'anonymous' | 'owner' | 'another user' | 'READ member' | 'WRITE member' | 'admin' | 'API key' | 'admin API key';
+const ACTORS: Actor[] = ['anonymous', 'API key', 'another user', 'READ member', 'WRITE member', 'owner', 'admin', 'admin API key'];
+
+type Rule =
+  /** Anyone, signed in or not. */
+  | { kind: 'open' }
+  /** Every signed-in caller, API keys included; what they get is narrowed to what they may see. */
+  | { kind: 'signedIn' }
+  /** Creates an owned record: users, and API keys with ADMIN; a plain API key owns nothing (403). */
+  | { kind: 'creator' }
+  /** Signed-in users; an API key is not a user and has no own profile (404). */
+  | { kind: 'user' }
+  /** Administrators: users or API keys with ADMIN. */
+  | { kind: 'admin' }
+  /** The user the request is about (the owner in the scenario) or an administrator; others 403. */
+  | { kind: 'selfOrAdmin' }
+  /** A permission on the scenario's private image set (ADMIN: manage its ACL); 404 to those who may not read it. */
+  | { kind: 'set'; permission: AclPermission }
+  /** A permission on an image of that set, through the set. */
+  | { kind: 'image'; permission: AclPermission }
+  /**
+   * A private record of the owner without ACL (a field set): the owner and admins; 404 to others,
+   * or 400 where the request names it in its body (it is then an unknown reference).
+   */
+  | { kind: 'ownedPrivate'; hidden?: 400 }
+  /** A rule of its own, given per actor. */
+  | { kind: 'special'; expect: (actor: Actor) => number | 'ok' }
+  /** Not in the matrix, with the reason. */
+  | { kind: 'exempt'; why: string };
+
+const GRANTED: Record<Actor, AclPermission | 'ALL' | null> = {
+  anonymous: null,
+  'API key': null,
+  'another user': null,
+  'READ member': 'READ',
+  'WRITE member': 'WRITE',
+  owner: 'ALL',
+  admin: 'ALL',
+  'admin API key': 'ALL',
+};
+const isAdminActor = (actor: Actor) => actor === 'admin' || actor === 'admin API key';
+const rank = (p: AclPermission) => ACL_PERMISSIONS.indexOf(p);
+
+/** 'ok' is any answer below 400; a number is that exact status. */
+function expected(rule: Exclude<Rule, { kind: 'exempt' }>, actor: Actor): number | 'ok' {
+  if (rule.kind === 'special') return rule.expect(actor);
+  if (rule.kind === 'open') return 'ok';
+  if (actor === 'anonymous') return 401;
+  switch (rule.kind) {
+    case 'signedIn':
+      return 'ok';
+    case 'creator':
+      return actor === 'API key' ? 403 : 'ok';
+    case 'user':
+      return actor === 'API key' || actor === 'admin API key' ? 404 : 'ok';
+    case 'admin':
+      return isAdminActor(actor) ? 'ok' : 403;
+    case 'selfOrAdmin':
+      return actor === 'owner' || isAdminActor(actor) ? 'ok' : 403;
+    case 'ownedPrivate':
+      return actor === 'owner' || isAdminActor(actor) ? 'ok' : (rule.hidden ?? 404);
+    case 'set':
+    case 'image': {
+      const granted = GRANTED[actor];
+      if (granted === 'ALL') return 'ok';
+      if (granted === null) return 404;
+      return rank(granted) >= rank(rule.permission) ? 'ok' : 403;
+    }
+  }
+}
+
+/** What one scenario holds: a private set of the owner with an image, its lines, files and grants. */
+interface Scenario {
+  setId: string;
+  imageId: string;
+  lineId: string;
+  fileId: string;
+  /** A public set of the owner, to add as a sub-set, and an image in it, to add to the set. */
+  publicSetId: string;
+  publicImageId: string;
+  /** An ACL entry on the set that no actor depends on, to delete. */
+  spareEntryId: string;
+  fieldSet: { uuid: string; fields: { id: string; name: string }[] };
+}
+
+interface Request {
+  method: InjectOptions['method'];
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+interface Entry {
+  rule: Rule;
+  /** Builds the request; may create what it changes or removes, so actors do not share it. */
+  request?: (s: Scenario) => Request | Promise<Request>;
+  /** A scenario of its own for each actor (the request changes the set's access or contents). */
+  fresh?: true;
+}
+
+describe('the authorization matrix: every route, every kind of caller', () => {
+  let t: TestApp;
+  const auth = {} as Record<Actor, Record<string, string>>;
+  const people = {} as Record<'owner' | 'admin' | 'readMember' | 'writeMember', Awaited<ReturnType<typeof signedInUser>>>;
+  let readers: string;
+  let writers: string;
+  let spareGroup: string;
+  let searchIndexId: string;
+  let shared: Scenario;
+  let png: Buffer;
+
+  const asAdmin = (req: InjectOptions) => call(t.app, { ...req, headers: { ...auth.admin, ...(req.headers ?? {}) } });
+  const ok = async <T>(res: Promise<{ status: number; json: T }>, what: string): Promise<T> => {
+    const r = await res;
+    if (r.status >= 400) throw new Error(`${what}: ${r.status} ${JSON.stringify(r.json)}`);
+    return r.json;
+  };
+
+  async function grant(setId: string, group: string, permission: AclPermission): Promise<{ uuid: string }[]> {
+    return ok(
+      call(t.app, { method: 'POST', url: `/api/pim/acl/subject/${setId}`, headers: auth.owner, payload: { group, role: 'MEMBER', permission } }),
+      'grant',
+    );
+  }
+
+  async function scenario(): Promise<Scenario> {
+    const setId = await createSet(t.app, auth.owner, 'Private set');
+    const lines = await uploadPageWithLines(
+      t.app,
+      auth.owner,
+      setId,
+      `page-${randomUUID().slice(0, 8)}`,
+      [{ text: 'Anno domini', points: '2,2 37,2 37,12 2,12' }],
+      { png, size: { width: 40, height: 30 } },
+    );
+    const pdf = await upload(t.app, auth.owner, setId, [{ fileName: 'scan.pdf', bytes: await testPdf(1) }]);
+    expect(pdf.status).toBe(200);
+    const file = await t.app.database.db
+      .selectFrom('image_set_file')
+      .select('file_id')
+      .where('set_id', '=', setId)
+      .executeTakeFirstOrThrow();
+    await grant(setId, readers, 'READ');
+    await grant(setId, writers, 'WRITE');
+    const entries = await grant(setId, spareGroup, 'READ');
+    const spare = entries.find((e) => (e as unknown as { group: { uuid: string } }).group.uuid === spareGroup)!;
+    const publicSetId = await createSet(t.app, auth.owner, 'Public set');
+    await ok(
+      call(t.app, {
+        method: 'POST',
+        url: '/api/pim/documentimageset/update',
+        headers: auth.owner,
+        payload: { uuid: publicSetId, imageset: 'Public set', publicDocumentImageSet: true },
+      }),
+      'publish',
+    );
+    const publicUpload = await upload(t.app, auth.owner, publicSetId, [{ fileName: 'public.png', bytes: png }]);
+    const fieldSet = await createFieldSet(t.app, auth.owner, { name: 'Private fields', fields: [field('Note', 'text')] });
+    return {
+      setId,
+      imageId: lines.imageId,
+      lineId: lines.lineIds[0]!,
+      fileId: file.file_id,
+      publicSetId,
+      publicImageId: publicUpload.json.documentImages[0].uuid,
+      spareEntryId: spare.uuid,
+      fieldSet,
+    };
+  }
+
+  const newUser = async () => (await signedInUser(t.app)).userId;
+  const newGroup = async (name = 'Matrix group') => (await ok(asAdmin({ method: 'POST', url: '/api/pim/pimgroups/create', payload: { name } }), 'group')) as { uuid: string };
+  const newKey = async () =>
+    (await ok(asAdmin({ method: 'POST', url: '/api/pim/apikey', payload: { userName: 'matrix', roles: [] } }), 'key')) as { uuid: string };
+
+  const get = (url: string) => (): Request => ({ method: 'GET', url });
+  const metadataValues = (s: Scenario, uri: string) => ({
+    fields: s.fieldSet.fields.map((f) => ({
+      id: f.id,
+      value: f.name === 'uri' ? uri : f.name === 'datasetUri' ? 'https://example.org/manifest.json' : 'x',
+    })),
+  });
+
+  const RULES: Record<string, Entry> = {
+    // Sign-in and session
+    'GET /api/google/login': { rule: { kind: 'open' }, request: get('/api/google/login?returnURL=http://pim.test/pim/&redirect=/pim/') },
+    'GET /api/google/callback': {
+      rule: { kind: 'exempt', why: 'answers to the OpenID state it was sent, not to a caller; signin-flow.test.ts covers it' },
+    },
+    'POST /api/google/getRoles': {
+      // The spec's role check: a missing or invalid session answers 403, which signs the web app out.
+      rule: { kind: 'special', expect: (a) => (a === 'anonymous' ? 403 : 'ok') },
+      request: () => ({ method: 'POST', url: '/api/google/getRoles' }),
+    },
+    'DELETE /api/google/{token}': {
+      // Knowing a session token is the right to end it; an unknown token is fine.
+      rule: { kind: 'open' },
+      request: () => ({ method: 'DELETE', url: `/api/google/not-a-session-${randomUUID()}` }),
+    },
+
+    // Users
+    'GET /api/pim/users': { rule: { kind: 'admin' }, request: get('/api/pim/users') },
+    'GET /api/pim/users/self': { rule: { kind: 'user' }, request: get('/api/pim/users/self') },
+    'GET /api/pim/users/{uuid}': { rule: { kind: 'selfOrAdmin' }, request: () => get(`/api/pim/users/${people.owner.userId}`)() },
+    'POST /api/pim/users/{uuid}/update': {
+      rule: { kind: 'selfOrAdmin' },
+      request: () => ({ method: 'POST', url: `/api/pim/users/${people.owner.userId}/update`, payload: { name: 'Owner' } }),
+    },
+    'PUT /api/pim/users/{uuid}/enable': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'PUT', url: `/api/pim/users/${await newUser()}/enable` }),
+    },
+    'PUT /api/pim/users/{uuid}/disable': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'PUT', url: `/api/pim/users/${await newUser()}/disable` }),
+    },
+    'GET /api/pim/users/possibleroles': { rule: { kind: 'signedIn' }, request: get('/api/pim/users/possibleroles') },
+    'GET /api/pim/users/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/users/autocomplete?filter=own') },
+
+    // Groups
+    'GET /api/pim/pimgroups': { rule: { kind: 'admin' }, request: get('/api/pim/pimgroups') },
+    'POST /api/pim/pimgroups/create': {
+      rule: { kind: 'admin' },
+      request: () => ({ method: 'POST', url: '/api/pim/pimgroups/create', payload: { name: 'Made in the matrix' } }),
+    },
+    'POST /api/pim/pimgroups/{uuid}/update': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'POST', url: `/api/pim/pimgroups/${(await newGroup()).uuid}/update`, payload: { name: 'Renamed' } }),
+    },
+    'DELETE /api/pim/pimgroups/{uuid}': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'DELETE', url: `/api/pim/pimgroups/${(await newGroup()).uuid}` }),
+    },
+    'GET /api/pim/pimgroups/{uuid}/membershiphierarchy': {
+      rule: { kind: 'admin' },
+      request: () => get(`/api/pim/pimgroups/${readers}/membershiphierarchy`)(),
+    },
+    'PUT /api/pim/pimgroups/{id}/hierarchy/addmembership': {
+      rule: { kind: 'admin' },
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/pim/pimgroups/${(await newGroup()).uuid}/hierarchy/addmembership`,
+        payload: { userId: people.readMember.userId, role: 'MEMBER' },
+      }),
+    },
+    'PUT /api/pim/pimgroups/{id}/hierarchy/removemembership': {
+      rule: { kind: 'admin' },
+      request: async () => {
+        const group = await newGroup();
+        const tree = (await ok(
+          asAdmin({
+            method: 'PUT',
+            url: `/api/pim/pimgroups/${group.uuid}/hierarchy/addmembership`,
+            payload: { userId: people.readMember.userId, role: 'EDITOR' },
+          }),
+          'membership',
+        )) as { memberships: { id: string }[] };
+        return {
+          method: 'PUT',
+          url: `/api/pim/pimgroups/${group.uuid}/hierarchy/removemembership`,
+          payload: { membershipId: tree.memberships[0]!.id },
+        };
+      },
+    },
+    'PUT /api/pim/pimgroups/{id}/hierarchy/addSubgroup': {
+      rule: { kind: 'admin' },
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/pim/pimgroups/${(await newGroup()).uuid}/hierarchy/addSubgroup`,
+        payload: { uuid: (await newGroup()).uuid },
+      }),
+    },
+    'PUT /api/pim/pimgroups/{id}/hierarchy/removeSubgroup': {
+      rule: { kind: 'admin' },
+      request: async () => {
+        const [parent, child] = [await newGroup(), await newGroup()];
+        await ok(
+          asAdmin({ method: 'PUT', url: `/api/pim/pimgroups/${parent.uuid}/hierarchy/addSubgroup`, payload: { uuid: child.uuid } }),
+          'subgroup',
+        );
+        return { method: 'PUT', url: `/api/pim/pimgroups/${parent.uuid}/hierarchy/removeSubgroup`, payload: { uuid: child.uuid } };
+      },
+    },
+    'GET /api/pim/pimgroups/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/pimgroups/autocomplete?filter=read') },
+    'GET /api/pim/pimgroups/autocomplete/{uuid}': {
+      rule: { kind: 'admin' },
+      request: () => get(`/api/pim/pimgroups/autocomplete/${readers}?filter=wri`)(),
+    },
+    'GET /api/pim/pimgroups/{id}/possibleroles': {
+      // The ACL editor of a set's owner asks it after choosing a group.
+      rule: { kind: 'signedIn' },
+      request: () => get(`/api/pim/pimgroups/${readers}/possibleroles`)(),
+    },
+
+    // API keys
+    'GET /api/pim/apikey': { rule: { kind: 'admin' }, request: get('/api/pim/apikey') },
+    'GET /api/pim/apikey/possibleroles': { rule: { kind: 'admin' }, request: get('/api/pim/apikey/possibleroles') },
+    'POST /api/pim/apikey': {
+      rule: { kind: 'admin' },
+      request: () => ({ method: 'POST', url: '/api/pim/apikey', payload: { userName: 'harvester', roles: ['MINION'] } }),
+    },
+    'PUT /api/pim/apikey/{key}/enable': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'PUT', url: `/api/pim/apikey/${(await newKey()).uuid}/enable` }),
+    },
+    'PUT /api/pim/apikey/{key}/disable': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'PUT', url: `/api/pim/apikey/${(await newKey()).uuid}/disable` }),
+    },
+
+    // ACL
+    'GET /api/pim/acl/permissions': { rule: { kind: 'signedIn' }, request: get('/api/pim/acl/permissions') },
+    'GET /api/pim/acl/allfor/{subjectId}': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/acl/allfor/${s.setId}`)() },
+    'POST /api/pim/acl/subject/{subjectId}': {
+      rule: { kind: 'set', permission: 'ADMIN' },
+      request: (s) => ({
+        method: 'POST',
+        url: `/api/pim/acl/subject/${s.setId}`,
+        payload: { group: spareGroup, role: 'EDITOR', permission: 'READ' },
+      }),
+      fresh: true,
+    },
+    'DELETE /api/pim/acl/{uuid}': {
+      rule: { kind: 'set', permission: 'ADMIN' },
+      request: (s) => ({ method: 'DELETE', url: `/api/pim/acl/${s.spareEntryId}` }),
+      fresh: true,
+    },
+
+    // Image sets
+    'GET /api/pim/documentimageset': { rule: { kind: 'signedIn' }, request: get('/api/pim/documentimageset') },
+    'GET /api/pim/documentimageset/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/documentimageset/autocomplete?filter=set') },
+    'POST /api/pim/documentimageset/create': {
+      rule: { kind: 'creator' },
+      request: () => ({ method: 'POST', url: '/api/pim/documentimageset/create', payload: { imageset: 'Matrix set' } }),
+    },
+    'POST /api/pim/documentimageset/update': {
+      rule: { kind: 'set', permission: 'WRITE' },
+      request: (s) => ({ method: 'POST', url: '/api/pim/documentimageset/update', payload: { uuid: s.setId, imageset: 'Private set' } }),
+    },
+    'DELETE /api/pim/documentimageset/{uuid}': {
+      rule: { kind: 'set', permission: 'DELETE' },
+      request: (s) => ({ method: 'DELETE', url: `/api/pim/documentimageset/${s.setId}` }),
+      fresh: true,
+    },
+    'GET /api/pim/documentimageset/{uuid}': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/documentimageset/${s.setId}`)() },
+    'GET /api/pim/documentimageset/{uuid}/documentimages': {
+      rule: { kind: 'set', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimageset/${s.setId}/documentimages`)(),
+    },
+    'GET /api/pim/documentimageset/{uuid}/hierarchy': {
+      rule: { kind: 'set', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimageset/${s.setId}/hierarchy`)(),
+    },
+    'PUT /api/pim/documentimageset/{uuid}/documentimages': {
+      rule: { kind: 'set', permission: 'WRITE' },
+      request: (s) => ({ method: 'PUT', url: `/api/pim/documentimageset/${s.setId}/documentimages`, payload: { uuid: s.publicImageId } }),
+    },
+    'DELETE /api/pim/documentimageset/{uuid}/documentimages': {
+      rule: { kind: 'set', permission: 'WRITE' },
+      request: (s) => ({ method: 'DELETE', url: `/api/pim/documentimageset/${s.setId}/documentimages`, payload: { uuid: s.imageId } }),
+      fresh: true,
+    },
+    'PUT /api/pim/documentimageset/{uuid}/subsets': {
+      rule: { kind: 'set', permission: 'WRITE' },
+      request: (s) => ({ method: 'PUT', url: `/api/pim/documentimageset/${s.setId}/subsets`, payload: { uuid: s.publicSetId } }),
+    },
+    'DELETE /api/pim/documentimageset/{uuid}/subsets': {
+      rule: { kind: 'set', permission: 'WRITE' },
+      request: async (s) => {
+        await ok(
+          call(t.app, { method: 'PUT', url: `/api/pim/documentimageset/${s.setId}/subsets`, headers: auth.owner, payload: { uuid: s.publicSetId } }),
+          'subset',
+        );
+        return { method: 'DELETE', url: `/api/pim/documentimageset/${s.setId}/subsets`, payload: { uuid: s.publicSetId } };
+      },
+      fresh: true,
+    },
+    'POST /api/pim/documentimageset/{uuid}/sort': {
+      rule: { kind: 'set', permission: 'WRITE' },
+      request: (s) => ({ method: 'POST', url: `/api/pim/documentimageset/${s.setId}/sort`, payload: {} }),
+    },
+    'POST /api/pim/documentimageset/postfile': {
+      rule: { kind: 'set', permission: 'WRITE' },
+      request: async (s) => {
+        const { payload, headers } = multipartBody([{ fileName: 'more.png', bytes: await testImage('png', 8, 8) }]);
+        return { method: 'POST', url: `/api/pim/documentimageset/postfile?dataSetId=${s.setId}`, payload, headers };
+      },
+    },
+
+    // Downloads and files of a set
+    'GET /api/pim/imageset/{uuid}/get': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/imageset/${s.setId}/get`)() },
+    'GET /api/pim/imageset/{uuid}/page': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/imageset/${s.setId}/page`)() },
+    'GET /api/pim/imageset/{uuid}/pdf': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/imageset/${s.setId}/pdf`)() },
+    'GET /api/pim/imageset/{uuid}/zippedimages': {
+      rule: { kind: 'set', permission: 'READ' },
+      request: (s) => get(`/api/pim/imageset/${s.setId}/zippedimages`)(),
+    },
+    'GET /api/pim/imageset/{uuid}/manifest': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/imageset/${s.setId}/manifest`)() },
+    'GET /api/pim/pimfile/{uuid}': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/pimfile/${s.fileId}`)() },
+
+    // Document images
+    'GET /api/pim/documentimage/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/documentimage/autocomplete?filter=page') },
+    'GET /api/pim/documentimage/getfielddefinition': { rule: { kind: 'signedIn' }, request: get('/api/pim/documentimage/getfielddefinition') },
+    'GET /api/pim/documentimage/{uuid}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/api/pim/documentimage/${s.imageId}`)() },
+    'GET /api/pim/documentimage/{uuid}/documentimagesets': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimage/${s.imageId}/documentimagesets`)(),
+    },
+    'GET /api/pim/documentimage/{uuid}/transcriptions': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimage/${s.imageId}/transcriptions`)(),
+    },
+    'GET /api/pim/documentimage/{uuid}/groundtruth': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimage/${s.imageId}/groundtruth`)(),
+    },
+    'GET /api/pim/documentimage/{uuid}/thumbnail': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimage/${s.imageId}/thumbnail`)(),
+    },
+    'GET /api/pim/documentimage/{uuid}/manifest': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimage/${s.imageId}/manifest`)(),
+    },
+    'GET /api/pim/documentimage/{uuid}/drawing': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimage/${s.imageId}/drawing`)(),
+    },
+    'PUT /api/pim/documentimage/{uuid}/drawing': {
+      rule: { kind: 'image', permission: 'WRITE' },
+      request: (s) => ({ method: 'PUT', url: `/api/pim/documentimage/${s.imageId}/drawing`, payload: { shapes: [] } }),
+    },
+    'GET /api/pim/image/{uuid}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/api/pim/image/${s.imageId}`)() },
+    'GET /api/pim/image/byid/{uuid}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/api/pim/image/byid/${s.imageId}`)() },
+    'GET /iiif/3/{id}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/iiif/3/${s.imageId}`)() },
+    'GET /iiif/3/{id}/info.json': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/iiif/3/${s.imageId}/info.json`)() },
+    'GET /iiif/3/{id}/{region}/{size}/{rotation}/{qualityFormat}': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/iiif/3/${s.imageId}/full/max/0/default.jpg`)(),
+    },
+
+    // Text lines
+    'GET /api/pim/pimsimpletextline/random': { rule: { kind: 'signedIn' }, request: get('/api/pim/pimsimpletextline/random') },
+    'GET /api/pim/pimsimpletextline/different': { rule: { kind: 'signedIn' }, request: get('/api/pim/pimsimpletextline/different') },
+    'GET /api/pim/pimsimpletextline/random/parent/{parentuuid}': {
+      rule: { kind: 'set', permission: 'READ' },
+      request: (s) => get(`/api/pim/pimsimpletextline/random/parent/${s.setId}`)(),
+    },
+    'GET /api/pim/pimsimpletextline/{uuid}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/api/pim/pimsimpletextline/${s.lineId}`)() },
+    'GET /api/pim/pimsimpletextline/{uuid}/image': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/pimsimpletextline/${s.lineId}/image`)(),
+    },
+    'POST /api/pim/pimsimpletextline/update': {
+      rule: { kind: 'image', permission: 'WRITE' },
+      request: (s) => ({ method: 'POST', url: '/api/pim/pimsimpletextline/update', payload: { uuid: s.lineId, groundtruth: 'Anno domini' } }),
+    },
+    'POST /api/pim/pimsimpletextline/skip': {
+      // Skips are kept per person: an API key that may read the line has no user to keep them for (400).
+      rule: { kind: 'special', expect: (a) => (a === 'admin API key' ? 400 : expected({ kind: 'image', permission: 'READ' }, a)) },
+      request: (s) => ({ method: 'POST', url: '/api/pim/pimsimpletextline/skip', payload: { uuid: s.lineId, groundtruth: '' } }),
+    },
+
+    // Search indices
+    'GET /api/pim/elasticsearchindex': { rule: { kind: 'signedIn' }, request: get('/api/pim/elasticsearchindex') },
+    'GET /api/pim/elasticsearchindex/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/elasticsearchindex/autocomplete') },
+    'GET /api/pim/elasticsearchindex/{uuid}': { rule: { kind: 'signedIn' }, request: () => get(`/api/pim/elasticsearchindex/${searchIndexId}`)() },
+    'GET /api/pim/elasticsearchindex/{uuid}/documentimagesets': {
+      // Lists only the sets the caller may read.
+      rule: { kind: 'signedIn' },
+      request: () => get(`/api/pim/elasticsearchindex/${searchIndexId}/documentimagesets`)(),
+    },
+    'POST /api/pim/elasticsearchindex': {
+      rule: { kind: 'admin' },
+      request: () => ({ method: 'POST', url: '/api/pim/elasticsearchindex', payload: { name: `matrix-${randomUUID()}` } }),
+    },
+    'PUT /api/pim/elasticsearchindex/{uuid}': {
+      rule: { kind: 'admin' },
+      request: () => ({ method: 'PUT', url: `/api/pim/elasticsearchindex/${searchIndexId}`, payload: { name: 'matrix-index' } }),
+    },
+
+    // Field sets and metadata
+    'GET /api/pim/pimfieldset': { rule: { kind: 'signedIn' }, request: get('/api/pim/pimfieldset') },
+    'GET /api/pim/pimfieldset/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/pimfieldset/autocomplete') },
+    'POST /api/pim/pimfieldset/create': {
+      rule: { kind: 'creator' },
+      request: () => ({ method: 'POST', url: '/api/pim/pimfieldset/create', payload: { ...newPimFieldSet(), name: 'Matrix fields' } }),
+    },
+    'GET /api/pim/pimfieldset/{uuid}': { rule: { kind: 'ownedPrivate' }, request: (s) => get(`/api/pim/pimfieldset/${s.fieldSet.uuid}`)() },
+    'GET /api/pim/pimfieldset/{uuid}/pimfields/autocomplete': {
+      rule: { kind: 'ownedPrivate' },
+      request: (s) => get(`/api/pim/pimfieldset/${s.fieldSet.uuid}/pimfields/autocomplete`)(),
+    },
+    'POST /api/pim/pimfieldset/{uuid}/update': {
+      rule: { kind: 'ownedPrivate' },
+      request: (s) => ({ method: 'POST', url: `/api/pim/pimfieldset/${s.fieldSet.uuid}/update`, payload: s.fieldSet }),
+    },
+    'DELETE /api/pim/pimfieldset/{uuid}': {
+      rule: { kind: 'ownedPrivate' },
+      request: (s) => ({ method: 'DELETE', url: `/api/pim/pimfieldset/${s.fieldSet.uuid}` }),
+      fresh: true,
+    },
+    'GET /api/pim/metadata/fieldtypes': { rule: { kind: 'signedIn' }, request: get('/api/pim/metadata/fieldtypes') },
+    'GET /api/pim/metadata/getFields': { rule: { kind: 'ownedPrivate' }, request: (s) => get(`/api/pim/metadata/getFields?id=${s.fieldSet.uuid}`)() },
+    'POST /api/pim/metadata/create': {
+      // The fields of a set the caller may not see are unknown fields of the request.
+      rule: { kind: 'ownedPrivate', hidden: 400 },
+      request: (s) => ({ method: 'POST', url: '/api/pim/metadata/create', payload: metadataValues(s, 'https://example.org/iiif/page-1') }),
+    },
+    'GET /api/pim/metadata/get': {
+      rule: { kind: 'ownedPrivate' },
+      request: (s) => get(`/api/pim/metadata/get?uri=${encodeURIComponent('https://example.org/iiif/page-1')}&fieldsetid=${s.fieldSet.uuid}`)(),
+    },
+    'GET /api/pim/metadata/{uri}/{fieldsetid}': {
+      rule: { kind: 'ownedPrivate' },
+      request: (s) => get(`/api/pim/metadata/${encodeURIComponent('https://example.org/manifest.json')}/${s.fieldSet.uuid}`)(),
+    },
+    'GET /api/pim/metadata/{uri}/{fieldsetid}/export': {
+      rule: { kind: 'ownedPrivate' },
+      request: (s) => get(`/api/pim/metadata/${encodeURIComponent('https://example.org/manifest.json')}/${s.fieldSet.uuid}/export`)(),
+    },
+    'GET /api/pim/metadata/annotateddatasets': { rule: { kind: 'signedIn' }, request: get('/api/pim/metadata/annotateddatasets') },
+    'GET /api/pim/metadata/annotateddatasets/{datasetUri}': {
+      rule: { kind: 'signedIn' },
+      request: () => get(`/api/pim/metadata/annotateddatasets/${encodeURIComponent('https://example.org/manifest.json')}`)(),
+    },
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    png = await testImage('png', 40, 30);
+    people.owner = await signedInUser(t.app, { name: 'Owner' });
+    people.admin = await signedInUser(t.app, { name: 'Admin', admin: true });
+    people.readMember = await signedInUser(t.app, { name: 'Reader' });
+    people.writeMember = await signedInUser(t.app, { name: 'Writer' });
+    auth.owner = people.owner.auth;
+    auth.admin = people.admin.auth;
+    auth['READ member'] = people.readMember.auth;
+    auth['WRITE member'] = people.writeMember.auth;
+    auth['another user'] = (await signedInUser(t.app, { name: 'Stranger' })).auth;
+    auth.anonymous = {};
+    const key = async (roles: string[]) =>
+      (await ok(asAdmin({ method: 'POST', url: '/api/pim/apikey', payload: { userName: `key ${roles.join()}`, roles } }), 'key')) as {
+        apiKey: string;
+      };
+    auth['API key'] = { authorization: `ApiKey ${(await key(['MINION'])).apiKey}` };
+    auth['admin API key'] = { authorization: `ApiKey ${(await key(['ADMIN'])).apiKey}` };
+
+    readers = (await newGroup('Readers')).uuid;
+    writers = (await newGroup('Writers')).uuid;
+    spareGroup = (await newGroup('Spare')).uuid;
+    for (const [group, user] of [
+      [readers, people.readMember],
+      [writers, people.writeMember],
+    ] as const) {
+      await ok(
+        asAdmin({ method: 'PUT', url: `/api/pim/pimgroups/${group}/hierarchy/addmembership`, payload: { userId: user.userId, role: 'MEMBER' } }),
+        'membership',
+      );
+    }
+    searchIndexId = ((await ok(asAdmin({ method: 'POST', url: '/api/pim/elasticsearchindex', payload: { name: 'matrix-index' } }), 'index')) as {
+      uuid: string;
+    }).uuid;
+    shared = await scenario();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  async function documentedRoutes(): Promise<string[]> {
+    const doc = (await call(t.app, { method: 'GET', url: '/api/openapi.json' })).json as { paths: Record<string, Record<string, unknown>> };
+    return Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`));
+  }
+
+  it('has a rule, or a justified exemption, for every route of the OpenAPI document, and no rule for a route that is gone', async () => {
+    const routes = await documentedRoutes();
+    expect(routes.length).toBeGreaterThan(90);
+    expect(routes.filter((r) => !(r in RULES)), 'routes without a rule').toEqual([]);
+    expect(Object.keys(RULES).filter((r) => !routes.includes(r)), 'rules without a route').toEqual([]);
+  });
+
+  it('answers every caller of every route as the policy says', async () => {
+    const failures: string[] = [];
+    let checked = 0;
+    for (const route of await documentedRoutes()) {
+      const entry = RULES[route];
+      if (!entry || entry.rule.kind === 'exempt' || !entry.request) continue;
+      for (const actor of ACTORS) {
+        const s = entry.fresh ? await scenario() : shared;
+        const req = await entry.request(s);
+        const res = await call(t.app, { ...req, headers: { ...(req.headers ?? {}), ...auth[actor] } } as InjectOptions);
+        const want = expected(entry.rule, actor);
+        const fine = want === 'ok' ? res.status < 400 : res.status === want;
+        checked += 1;
+        if (!fine) failures.push(`${route} as ${actor}: ${res.status}, expected ${want} (${res.res.body.slice(0, 160)})`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(600);
+  }, 600_000);
+
+  it('refuses a disabled API key with 401 on every kind of route', async () => {
+    const created = (await ok(asAdmin({ method: 'POST', url: '/api/pim/apikey', payload: { userName: 'soon off', roles: ['ADMIN'] } }), 'key')) as {
+      uuid: string;
+      apiKey: string;
+    };
+    await ok(asAdmin({ method: 'PUT', url: `/api/pim/apikey/${created.uuid}/disable` }), 'disable');
+    const headers = { authorization: `ApiKey ${created.apiKey}` };
+    for (const url of ['/api/pim/users', '/api/pim/documentimageset', `/api/pim/documentimageset/${shared.setId}`, `/iiif/3/${shared.imageId}/info.json`]) {
+      const res = await call(t.app, { method: 'GET', url, headers });
+      expect(res.status, url).toBe(401);
+    }
+  });
+});

@@ -1,0 +1,84 @@
+import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { hasRole, ROLE, type User } from '@pim/contract';
+import { IconArrowLeft, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { useSetUserDisabled, useUser, type UserId } from '../../api/users';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { useSession } from '../../app/session';
+import { Spinner } from '../../components/spinner';
+import { LoadFailed } from './load-failed';
+import { UserForm } from './user-form';
+
+function BackToList() {
+  const { t } = useTranslation('users');
+  return (
+    <Anchor component={Link} to="/pimusers" size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={14} aria-hidden />
+        {t('edit.back')}
+      </Group>
+    </Anchor>
+  );
+}
+
+/** An admin enables or disables another user; a disabled user's sessions end at once. */
+function DisableToggle({ user }: { user: User }) {
+  const { t } = useTranslation('users');
+  const setDisabled = useSetUserDisabled();
+  const Icon = user.disabled ? IconUserCheck : IconUserOff;
+  return (
+    <Button
+      variant={user.disabled ? 'filled' : 'light'}
+      color={user.disabled ? undefined : 'red'}
+      leftSection={<Icon size={16} aria-hidden />}
+      loading={setDisabled.isPending}
+      onClick={() => setDisabled.mutate({ uuid: user.uuid, disabled: !user.disabled })}
+    >
+      {user.disabled ? t('edit.enable') : t('edit.disable')}
+    </Button>
+  );
+}
+
+function LoadedUser({ id }: { id: UserId }) {
+  const { t } = useTranslation('users');
+  const session = useSession();
+  const user = useUser(id);
+  if (user.isPending) return <Spinner />;
+  if (user.isError) return <LoadFailed error={user.error} forbidden={t('edit.forbidden')} failed={t('edit.loadFailed')} />;
+  const own = id === 'self' || user.data.uuid === session.user?.uuid;
+  const admin = hasRole(session.roles, ROLE.ADMIN);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={3}>{user.data.name}</Title>
+          {user.data.disabled && <Badge color="red">{t('edit.disabled')}</Badge>}
+        </Group>
+        {/* Nobody disables themselves: they would lock themselves out. */}
+        {admin && !own && <DisableToggle user={user.data} />}
+      </Group>
+      {/* A fresh form per record: its draft starts from what the server holds. */}
+      <UserForm key={user.data.uuid} id={id} user={user.data} own={own} admin={admin} />
+    </Stack>
+  );
+}
+
+/** `/pim/pimuser[?userid]` and `/pim/pimuser/self`: a user's record; without userid the signed-in user's own. */
+export function UserPage() {
+  const { t } = useTranslation('users');
+  const { roles } = useSession();
+  const [searchParams] = useSearchParams();
+  const id = searchParams.get('userid') || 'self';
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        {hasRole(roles, ROLE.ADMIN) && <BackToList />}
+        <Title order={2}>{id === 'self' ? t('edit.ownTitle') : t('edit.title')}</Title>
+      </Stack>
+      <RequireSignIn>
+        <LoadedUser key={id} id={id} />
+      </RequireSignIn>
+    </Stack>
+  );
+}

@@ -1,0 +1,45 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fetchedUrls, jsonResponse, renderApp, stubFetch } from '../../test/render';
+import { ada, BEN, ben, userServer } from './fixtures.test-support';
+
+const cellTexts = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+
+describe('/pim/pimusers', () => {
+  it('lists the users with name, email, roles, groups, disabled and the dates', async () => {
+    userServer([ada({ roles: ['ADMIN'] }), ben({ disabled: true })], ['AUTHENTICATED', 'ADMIN']);
+    renderApp('/pimusers');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Name', 'Email', 'Roles', 'Groups', 'Disabled', 'Created', 'Updated']);
+    const row = (await within(table).findByText('Ben Archivist')).closest('tr') as HTMLElement;
+    expect(cellTexts(row)).toEqual(['Ben Archivist', 'ben@example.org', '', 'Daters', 'Yes', '2024-02-03 09:15', '2024-04-05 16:45']);
+    const other = within(table).getByText('Ada Researcher').closest('tr') as HTMLElement;
+    expect(cellTexts(other)).toEqual(['Ada Researcher', 'ada@example.org', 'ADMIN', 'Scribes, Daters', 'No', '2024-01-01 00:00', '2024-01-01 00:00']);
+  });
+
+  it('opens /pim/pimuser?userid= on a row click', async () => {
+    userServer([ada({ roles: ['ADMIN'] }), ben()], ['AUTHENTICATED', 'ADMIN']);
+    const { router } = renderApp('/pimusers');
+    await userEvent.click(await screen.findByText('Ben Archivist'));
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/pimuser?userid=${BEN}`);
+    expect(await screen.findByDisplayValue('ben@example.org')).toBeTruthy();
+  });
+
+  it('tells a user without the admin role that the list is for administrators, besides the toast', async () => {
+    userServer([ada(), ben()]);
+    renderApp('/pimusers');
+    expect(await screen.findByText('Only administrators can see the list of users')).toBeTruthy();
+    expect(screen.getAllByText('Unexpected server response: Only administrators may do this.').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('asks a signed-out visitor to log in instead of calling the server', () => {
+    const fetchMock = stubFetch(() => jsonResponse([]));
+    renderApp('/pimusers');
+    expect(screen.getByText('You need to log in to see this page.')).toBeTruthy();
+    expect(fetchedUrls(fetchMock)).toEqual([]);
+  });
+});
