@@ -1,11 +1,10 @@
-import { aclEntryListSchema, aclPermissionListSchema, groupRoleListSchema, type AddAclEntryRequest } from '@pim/contract';
+import { aclEntryListSchema, aclPermissionListSchema, type AddAclEntryRequest } from '@pim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client';
 
 export const aclKeys = {
   entries: (subject: string) => ['acl', 'entries', subject] as const,
   permissions: ['acl', 'permissions'] as const,
-  roles: ['acl', 'roles'] as const,
 };
 
 export function useAclEntries(subject: string, enabled = true) {
@@ -16,19 +15,11 @@ export function useAclEntries(subject: string, enabled = true) {
   });
 }
 
+/** `GET pim/acl/permissions`. The role an entry names comes from its group: useGroupPossibleRoles. */
 export function useAclPermissions(enabled = true) {
   return useQuery({
     queryKey: aclKeys.permissions,
     queryFn: ({ signal }) => apiFetch('pim/acl/permissions', { schema: aclPermissionListSchema, signal }),
-    enabled,
-    staleTime: Infinity,
-  });
-}
-
-export function usePossibleRoles(enabled = true) {
-  return useQuery({
-    queryKey: aclKeys.roles,
-    queryFn: ({ signal }) => apiFetch('pim/users/possibleroles', { schema: groupRoleListSchema, signal }),
     enabled,
     staleTime: Infinity,
   });

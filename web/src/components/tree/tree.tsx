@@ -27,6 +27,8 @@ function Row({ icon, label, actions }: { icon: ReactNode; label: ReactNode; acti
 
 interface TreeFolderProps {
   label: ReactNode;
+  /** A folder icon unless given. */
+  icon?: ReactNode;
   toggleLabel: (open: boolean) => string;
   actions?: ReactNode;
   defaultOpen?: boolean;
@@ -34,7 +36,7 @@ interface TreeFolderProps {
   children: () => ReactNode;
 }
 
-export function TreeFolder({ label, toggleLabel, actions, defaultOpen = false, children }: TreeFolderProps) {
+export function TreeFolder({ label, icon, toggleLabel, actions, defaultOpen = false, children }: TreeFolderProps) {
   const [open, setOpen] = useState(defaultOpen);
   const Chevron = open ? IconChevronDown : IconChevronRight;
   return (
@@ -45,7 +47,7 @@ export function TreeFolder({ label, toggleLabel, actions, defaultOpen = false, c
             <ActionIcon size="sm" variant="subtle" color="gray" aria-label={toggleLabel(open)} onClick={() => setOpen(!open)}>
               <Chevron size={14} />
             </ActionIcon>
-            <IconFolder size={16} aria-hidden />
+            {icon ?? <IconFolder size={16} aria-hidden />}
           </Group>
         }
         label={label}
@@ -60,10 +62,11 @@ export function TreeFolder({ label, toggleLabel, actions, defaultOpen = false, c
   );
 }
 
-export function TreeLeaf({ label, actions }: { label: ReactNode; actions?: ReactNode }) {
+/** `icon` (a file icon unless given) is indented to line up with the icons of folders. */
+export function TreeLeaf({ label, icon, actions }: { label: ReactNode; icon?: ReactNode; actions?: ReactNode }) {
   return (
     <li role="treeitem" aria-selected={false}>
-      <Row icon={<IconFile size={16} aria-hidden style={{ marginLeft: 24 }} />} label={label} actions={actions} />
+      <Row icon={<Box display="flex" ml={24}>{icon ?? <IconFile size={16} aria-hidden />}</Box>} label={label} actions={actions} />
     </li>
   );
 }

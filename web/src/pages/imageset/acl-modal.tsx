@@ -3,7 +3,8 @@ import { namedRefSchema, type AclPermission, type NamedRef } from '@pim/contract
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAclEntries, useAclPermissions, useAddAclEntry, useDeleteAclEntry, usePossibleRoles } from '../../api/acl';
+import { useAclEntries, useAclPermissions, useAddAclEntry, useDeleteAclEntry } from '../../api/acl';
+import { useGroupPossibleRoles } from '../../api/groups';
 import { Spinner } from '../../components/spinner';
 import { Typeahead } from '../../components/typeahead/typeahead';
 
@@ -48,15 +49,23 @@ function AclTable({ subject }: { subject: string }) {
   );
 }
 
-/** Who may do what with the set: each entry grants a group's role a permission. */
+/**
+ * Who may do what with the set: each entry grants the members holding a role in a group a
+ * permission. The roles offered are those of the chosen group.
+ */
 export function AclModal({ subject, onClose }: { subject: string; onClose: () => void }) {
   const { t } = useTranslation('imagesets');
   const permissions = useAclPermissions();
-  const roles = usePossibleRoles();
   const add = useAddAclEntry(subject);
   const [group, setGroup] = useState<NamedRef | null>(null);
+  const roles = useGroupPossibleRoles(group?.uuid ?? null);
   const [role, setRole] = useState<string | null>(null);
   const [permission, setPermission] = useState<string | null>(null);
+
+  const chooseGroup = (next: NamedRef | null) => {
+    if (next?.uuid !== group?.uuid) setRole(null);
+    setGroup(next);
+  };
 
   const submit = () => {
     if (!group || !role || !permission) return;
@@ -84,9 +93,9 @@ export function AclModal({ subject, onClose }: { subject: string; onClose: () =>
             getKey={(item) => item.uuid}
             getLabel={(item) => item.name}
             value={group}
-            onChange={setGroup}
+            onChange={chooseGroup}
           />
-          <Select label={t('acl.role')} data={roles.data ?? []} value={role} onChange={setRole} />
+          <Select label={t('acl.role')} data={roles.data ?? []} value={role} onChange={setRole} disabled={!group} />
           <Select label={t('acl.permission')} data={permissions.data ?? []} value={permission} onChange={setPermission} />
         </Group>
         <Group justify="flex-end">

@@ -89,11 +89,11 @@ describe('/pim/imageset', () => {
     let entries = [entry];
     const fetchMock = imageSetServer((url, init) => {
       if (url.pathname === `/api/pim/acl/allfor/${ROOT}`) return jsonResponse(entries);
-      if (url.pathname === '/api/pim/acl/permissions') return jsonResponse(['READ', 'WRITE', 'DELETE']);
-      if (url.pathname === '/api/pim/users/possibleroles') return jsonResponse(['MEMBER', 'EDITOR', 'ADMIN']);
+      if (url.pathname === '/api/pim/acl/permissions') return jsonResponse(['READ', 'WRITE', 'DELETE', 'ADMIN']);
+      if (url.pathname === `/api/pim/pimgroups/${GROUP}/possibleroles`) return jsonResponse(['MEMBER', 'EDITOR', 'ADMIN']);
       if (url.pathname === '/api/pim/pimgroups/autocomplete') return jsonResponse({ results: [{ uuid: GROUP, name: 'Editors' }], pageSize: 20 });
       if (url.pathname === `/api/pim/acl/subject/${ROOT}`) {
-        entries = [entry, { ...entry, uuid: '99999999-9999-4999-8999-999999999999', role: 'EDITOR', permission: 'WRITE' }];
+        entries = [entry, { ...entry, uuid: '99999999-9999-4999-8999-999999999999', role: 'EDITOR', permission: 'ADMIN' }];
         return jsonResponse(entries);
       }
       if (url.pathname === `/api/pim/acl/${ENTRY}` && init?.method === 'DELETE') {
@@ -117,17 +117,55 @@ describe('/pim/imageset', () => {
     await user.click(await screen.findByRole('option', { name: 'EDITOR' }));
     expect(add).toHaveProperty('disabled', true);
     await user.click(within(dialog).getByRole('textbox', { name: 'Permission' }));
-    await user.click(await screen.findByRole('option', { name: 'WRITE' }));
+    await user.click(await screen.findByRole('option', { name: 'ADMIN' }));
     expect(add).toHaveProperty('disabled', false);
     await user.click(add);
 
     await waitFor(() => expect(within(table).getAllByText('Editors')).toHaveLength(2));
     const [post] = callsTo(fetchMock, 'POST', `/api/pim/acl/subject/${ROOT}`);
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ group: GROUP, role: 'EDITOR', permission: 'WRITE' });
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ group: GROUP, role: 'EDITOR', permission: 'ADMIN' });
 
     await user.click(within(table).getAllByRole('button', { name: 'Delete the entry of Editors' })[0] as HTMLElement);
     await waitFor(() => expect(within(table).getAllByText('Editors')).toHaveLength(1));
     expect(callsTo(fetchMock, 'DELETE', `/api/pim/acl/${ENTRY}`)).toHaveLength(1);
+  });
+
+  it('offers the roles of the chosen group: Role waits for a group and clears when the group changes', async () => {
+    const user = userEvent.setup();
+    const READERS = '78787878-7878-4787-8787-787878787878';
+    const fetchMock = imageSetServer((url) => {
+      if (url.pathname === `/api/pim/acl/allfor/${ROOT}`) return jsonResponse([]);
+      if (url.pathname === '/api/pim/acl/permissions') return jsonResponse(['READ', 'WRITE', 'DELETE', 'ADMIN']);
+      if (url.pathname === `/api/pim/pimgroups/${GROUP}/possibleroles`) return jsonResponse(['MEMBER', 'EDITOR', 'ADMIN']);
+      if (url.pathname === `/api/pim/pimgroups/${READERS}/possibleroles`) return jsonResponse(['MEMBER']);
+      if (url.pathname === '/api/pim/pimgroups/autocomplete') {
+        return jsonResponse({ results: [{ uuid: GROUP, name: 'Editors' }, { uuid: READERS, name: 'Readers' }], pageSize: 20 });
+      }
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Acl editor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acl editor' });
+    const role = within(dialog).getByRole('textbox', { name: 'Role' });
+    expect(role).toHaveProperty('disabled', true);
+
+    const group = within(dialog).getByLabelText('Group');
+    await user.click(group);
+    await user.click(await screen.findByRole('option', { name: 'Editors' }));
+    expect(role).toHaveProperty('disabled', false);
+    await user.click(role);
+    expect((await within(dialog).findAllByRole('option')).map((option) => option.textContent)).toEqual(['MEMBER', 'EDITOR', 'ADMIN']);
+    await user.click(screen.getByRole('option', { name: 'EDITOR' }));
+    expect(role).toHaveProperty('value', 'EDITOR');
+
+    await user.clear(group);
+    expect(role).toHaveProperty('value', '');
+    expect(role).toHaveProperty('disabled', true);
+    await user.click(await screen.findByRole('option', { name: 'Readers' }));
+    await user.click(role);
+    await waitFor(() => expect(within(dialog).getAllByRole('option').map((option) => option.textContent)).toEqual(['MEMBER']));
+    expect(callsTo(fetchMock, 'GET', `/api/pim/pimgroups/${READERS}/possibleroles`)).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET', '/api/pim/users/possibleroles')).toHaveLength(0);
   });
 
   it('deletes the set after Yes and goes to /pim/imagesets; No keeps it', async () => {

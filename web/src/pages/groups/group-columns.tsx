@@ -1,0 +1,18 @@
+import type { Group } from '@pim/contract';
+import type { TFunction } from 'i18next';
+import type { DataTableColumn } from '../../components/data-table/column-meta';
+
+/** 'YYYY-MM-DD HH:mm' (UTC): readable, and still sorts and filters like the ISO value. */
+function shortDateTime(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}
+
+export function groupColumns(t: TFunction): DataTableColumn<Group>[] {
+  return [
+    { accessorKey: 'name', header: t('list.name') },
+    { accessorKey: 'memberCount', header: t('list.members'), meta: { filterVariant: 'range' } },
+    { accessorKey: 'subgroupCount', header: t('list.subgroups'), meta: { filterVariant: 'range' } },
+    { id: 'created', accessorFn: (group) => shortDateTime(group.created), header: t('list.created') },
+    { id: 'updated', accessorFn: (group) => shortDateTime(group.updated), header: t('list.updated') },
+  ];
+}

@@ -1,0 +1,42 @@
+import { Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { createGroupRequestSchema } from '@pim/contract';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCreateGroup } from '../../api/groups';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { BackToGroups } from './back-to-groups';
+import { GroupNameForm } from './group-name-form';
+
+function NewGroupForm() {
+  const { t } = useTranslation('groups');
+  const navigate = useNavigate();
+  const create = useCreateGroup();
+  const save = (name: string) =>
+    create.mutate(
+      { name },
+      {
+        onSuccess: (group) => {
+          notifications.show({ color: 'green', message: t('form.saved') });
+          void navigate(`/pimgroupedit?uuid=${encodeURIComponent(group.uuid)}`);
+        },
+      },
+    );
+  return <GroupNameForm schema={createGroupRequestSchema} savedName={null} saving={create.isPending} onSave={save} />;
+}
+
+/** `/pim/pimgroup`: a new group gets its name here; its members and subgroups on Group Edit. */
+export function GroupCreatePage() {
+  const { t } = useTranslation('groups');
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <BackToGroups />
+        <Title order={2}>{t('create.title')}</Title>
+      </Stack>
+      <RequireSignIn>
+        <NewGroupForm />
+      </RequireSignIn>
+    </Stack>
+  );
+}
