@@ -1,24 +1,13 @@
-import { ActionIcon, Alert, Anchor, Box, Button, Group, MultiSelect, Stack, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, MultiSelect, Stack, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { API_KEY_USER_NAME_MAX, type ApiKey } from '@pim/contract';
-import { IconAlertTriangle, IconArrowLeft, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useCreateApiKey, usePossibleApiKeyRoles } from '../../api/apikeys';
 import { RequireSignIn } from '../../app/require-sign-in';
+import { BackLink } from '../../components/back-link';
 
-function BackToList() {
-  const { t } = useTranslation('apikeys');
-  return (
-    <Anchor component={Link} to="/apikeys" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('form.back')}
-      </Group>
-    </Anchor>
-  );
-}
 
 /** The whole key, shown once: the server keeps only its hash. */
 function CreatedKey({ apiKey }: { apiKey: ApiKey }) {
@@ -49,7 +38,7 @@ function CreatedKey({ apiKey }: { apiKey: ApiKey }) {
           </Tooltip>
         }
       />
-      <BackToList />
+      <BackLink to="/apikeys">{t('form.back')}</BackLink>
     </Stack>
   );
 }
@@ -96,7 +85,7 @@ export function ApiKeyPage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <BackToList />
+        <BackLink to="/apikeys">{t('form.back')}</BackLink>
         <Title order={2}>{t('form.title')}</Title>
       </Stack>
       <RequireSignIn>{created ? <CreatedKey apiKey={created} /> : <NewKeyForm onCreated={setCreated} />}</RequireSignIn>

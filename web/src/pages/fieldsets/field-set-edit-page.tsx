@@ -1,23 +1,12 @@
-import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useFieldSet } from '../../api/fieldsets';
 import { RequireSignIn } from '../../app/require-sign-in';
+import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
 import { FieldSetForm } from './field-set-form';
 
-function BackToList() {
-  const { t } = useTranslation('fieldsets');
-  return (
-    <Anchor component={Link} to="/pimfieldsets" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('edit.back')}
-      </Group>
-    </Anchor>
-  );
-}
 
 function SavedFieldSet({ uuid }: { uuid: string }) {
   const { t } = useTranslation('fieldsets');
@@ -28,7 +17,7 @@ function SavedFieldSet({ uuid }: { uuid: string }) {
       <Alert color="red" title={t('edit.loadFailedTitle')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{fieldSet.error.message}</Text>
-          <BackToList />
+          <BackLink to="/pimfieldsets">{t('edit.back')}</BackLink>
         </Stack>
       </Alert>
     );
@@ -48,7 +37,7 @@ export function FieldSetEditPage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <BackToList />
+        <BackLink to="/pimfieldsets">{t('edit.back')}</BackLink>
         <Title order={2}>{uuid ? t('edit.title') : t('edit.newTitle')}</Title>
       </Stack>
       <RequireSignIn>

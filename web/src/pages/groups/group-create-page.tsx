@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateGroup } from '../../api/groups';
 import { RequireSignIn } from '../../app/require-sign-in';
-import { BackToGroups } from './back-to-groups';
+import { BackLink } from '../../components/back-link';
 import { GroupNameForm } from './group-name-form';
 
 function NewGroupForm() {
@@ -31,7 +31,7 @@ export function GroupCreatePage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <BackToGroups />
+        <BackLink to="/pimgroups">{t('form.back')}</BackLink>
         <Title order={2}>{t('create.title')}</Title>
       </Stack>
       <RequireSignIn>

@@ -7,7 +7,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGroupHierarchy, useRenameGroup } from '../../api/groups';
 import { RequireSignIn } from '../../app/require-sign-in';
 import { Spinner } from '../../components/spinner';
-import { BackToGroups } from './back-to-groups';
+import { BackLink } from '../../components/back-link';
 import { GroupNameForm } from './group-name-form';
 import { GroupTree } from './group-tree';
 
@@ -49,7 +49,7 @@ export function GroupEditPage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <BackToGroups />
+        <BackLink to="/pimgroups">{t('form.back')}</BackLink>
         <Title order={2}>{t('edit.title')}</Title>
       </Stack>
       <RequireSignIn>

@@ -1,26 +1,16 @@
-import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { hasRole, ROLE, type User } from '@pim/contract';
-import { IconArrowLeft, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useSetUserDisabled, useUser, type UserId } from '../../api/users';
 import { RequireSignIn } from '../../app/require-sign-in';
 import { useSession } from '../../app/session';
+import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from './load-failed';
 import { UserForm } from './user-form';
 
-function BackToList() {
-  const { t } = useTranslation('users');
-  return (
-    <Anchor component={Link} to="/pimusers" size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={14} aria-hidden />
-        {t('edit.back')}
-      </Group>
-    </Anchor>
-  );
-}
 
 /** An admin enables or disables another user; a disabled user's sessions end at once. */
 function DisableToggle({ user }: { user: User }) {
@@ -73,7 +63,7 @@ export function UserPage() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        {hasRole(roles, ROLE.ADMIN) && <BackToList />}
+        {hasRole(roles, ROLE.ADMIN) && <BackLink to="/pimusers">{t('edit.back')}</BackLink>}
         <Title order={2}>{id === 'self' ? t('edit.ownTitle') : t('edit.title')}</Title>
       </Stack>
       <RequireSignIn>

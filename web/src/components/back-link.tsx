@@ -1,15 +1,15 @@
 import { Anchor, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export function BackToGroups() {
-  const { t } = useTranslation('groups');
+/** The small link above a form's title that leads back to its list. */
+export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to="/pimgroups" size="sm">
+    <Anchor component={Link} to={to} size="sm">
       <Group gap={4} component="span">
         <IconArrowLeft size={14} aria-hidden />
-        {t('form.back')}
+        {children}
       </Group>
     </Anchor>
   );
