@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACL_PERMISSIONS } from './acl.js';
 import { namedRefSchema, typeaheadPage, typeaheadQuery } from './common.js';
 
 export const IMAGE_SET_NAME_MAX = 255;
@@ -34,6 +35,10 @@ export const documentImageSetSchema = z.object({
   created: z.iso.datetime(),
   updated: z.iso.datetime(),
   deleted: z.iso.datetime().nullable(),
+  permissions: z
+    .array(z.enum(ACL_PERMISSIONS))
+    .optional()
+    .describe('what the caller may do with the set (READ, WRITE, DELETE, ADMIN); only in the answer for one set'),
 });
 export type DocumentImageSet = z.infer<typeof documentImageSetSchema>;
 

@@ -63,9 +63,12 @@ test('an admin gives a group access to a set, disables a member and manages an A
   await visible.click();
   await expect(visitor).toHaveURL(new RegExp(`/pim/imageset\\?uuid=${setId}`));
   await expect(visitor.getByRole('heading', { name: 'E2E Shared Letters' })).toBeVisible();
-  await visitor.getByRole('button', { name: 'Delete' }).click();
-  await visitor.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(visitor.getByText(/do not have DELETE permission/)).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  // Nor through the API.
+  const visitorToken = await sessionToken(visitor);
+  const refused = await request.delete(`/api/pim/documentimageset/${setId}`, { headers: { authorization: `Google ${visitorToken}` } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { message: string }).message).toContain('do not have DELETE permission');
   expect((await request.get(`/api/pim/documentimageset/${setId}`, { headers: asAdmin })).status()).toBe(200);
 
   // The admin disables the visitor; the visitor's next call signs them out.

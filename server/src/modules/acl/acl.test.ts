@@ -113,6 +113,13 @@ describe('ACL API and the group picker', () => {
     await add(owner.auth, setId, { group: stewards.id, role: 'EDITOR', permission: 'ADMIN' });
     await add(owner.auth, setId, { group: cleaners.id, role: 'MEMBER', permission: 'DELETE' });
 
+    // The set tells each caller what they may do with it, for the screen to offer just that.
+    const permissionsOf = async (auth: Auth) =>
+      (await call(t.app, { method: 'GET', url: `/api/pim/documentimageset/${setId}`, headers: auth })).json.permissions;
+    expect(await permissionsOf(steward.auth)).toEqual(['READ', 'WRITE', 'DELETE', 'ADMIN']);
+    expect(await permissionsOf(cleaner.auth)).toEqual(['READ', 'WRITE', 'DELETE']);
+    expect(await permissionsOf(owner.auth)).toEqual(['READ', 'WRITE', 'DELETE', 'ADMIN']);
+
     const byCleaner = await add(cleaner.auth, setId, { group: cleaners.id, role: 'MEMBER', permission: 'ADMIN' });
     expect(byCleaner.status).toBe(403);
     const bySteward = await add(steward.auth, setId, { group: cleaners.id, role: 'MEMBER', permission: 'READ' });

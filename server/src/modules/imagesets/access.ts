@@ -1,4 +1,4 @@
-import type { AclPermission } from '@pim/contract';
+import { ACL_PERMISSIONS, type AclPermission } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { mayAct, mayChangeOwned, requireSignedIn } from '../../platform/auth/policy.js';
 import { forbidden, notFound } from '../../platform/errors.js';
@@ -17,6 +17,15 @@ export class ImageSetAccess {
     const set = await this.repo.findSet(setId);
     if (!set || set.deleted) return false;
     return this.allows(principal, set, permission);
+  }
+
+  /** What the caller may do with a set they may read, so screens offer only what will work. */
+  async permissionsOn(principal: Principal, setId: string): Promise<AclPermission[]> {
+    const set = await this.repo.findSet(setId);
+    if (!set || set.deleted) return [];
+    const held: AclPermission[] = [];
+    for (const permission of ACL_PERMISSIONS) if (await this.allows(principal, set, permission)) held.push(permission);
+    return held;
   }
 
   /** Throws 401/404/403 unless the caller holds the permission on the set. */

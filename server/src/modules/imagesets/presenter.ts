@@ -1,10 +1,16 @@
-import type { DocumentImageSet, Hierarchy, NamedRef } from '@pim/contract';
+import type { AclPermission, DocumentImageSet, Hierarchy, NamedRef } from '@pim/contract';
 import type { HierarchyItem } from './hierarchy-repository.js';
 import type { HierarchyRecord } from './hierarchy-service.js';
 import type { ImageSetRecord } from './repository.js';
 
-/** The API shape of an image set, built field by field from the record. */
-export function presentImageSet(set: ImageSetRecord, links: { publicUrl: string; apiBase: string }): DocumentImageSet {
+/**
+ * The API shape of an image set, built field by field from the record; with the caller's
+ * permissions on it when the answer is about this one set.
+ */
+export function presentImageSet(
+  set: ImageSetRecord & { permissions?: AclPermission[] },
+  links: { publicUrl: string; apiBase: string },
+): DocumentImageSet {
   return {
     uuid: set.id,
     imageset: set.name,
@@ -23,6 +29,7 @@ export function presentImageSet(set: ImageSetRecord, links: { publicUrl: string;
     created: set.createdAt.toISOString(),
     updated: set.updatedAt.toISOString(),
     deleted: set.deletedAt?.toISOString() ?? null,
+    ...(set.permissions && { permissions: set.permissions }),
   };
 }
 

@@ -112,6 +112,6 @@ export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = asyn
         response: { 200: documentImageSetSchema, ...errorResponses },
       },
     },
-    async (req) => presentImageSet(await imageSets.get(req.principal, req.params.uuid), links),
+    async (req) => presentImageSet(await imageSets.detail(req.principal, req.params.uuid), links),
   );
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AclPermission,
   type CreateImageSetRequest,
   IMAGE_SET_AUTOCOMPLETE_PAGE_SIZE,
   type ImageSetAutocompleteQuery,
@@ -30,6 +31,12 @@ export class ImageSetService {
     return this.find(id);
   }
 
+  /** `GET pim/documentimageset/{uuid}`: the set with what the caller may do with it, for the page to offer just that. */
+  async detail(principal: Principal | null, id: string): Promise<ImageSetRecord & { permissions: AclPermission[] }> {
+    const caller = await this.access.requireSet(principal, id, 'READ');
+    return { ...(await this.find(id)), permissions: await this.access.permissionsOn(caller, id) };
+  }
+
   async create(principal: Principal | null, input: CreateImageSetRequest): Promise<{ uuid: string }> {
     const caller = requireCreator(principal);
     const id = randomUUID();
@@ -41,7 +48,7 @@ export class ImageSetService {
    * Changes the fields the request carries. Making a set public or private changes who may see
    * it, so that one is the owner's (or an admin's) decision, not every writer's.
    */
-  async update(principal: Principal | null, input: UpdateImageSetRequest): Promise<ImageSetRecord> {
+  async update(principal: Principal | null, input: UpdateImageSetRequest): Promise<ImageSetRecord & { permissions: AclPermission[] }> {
     const caller = await this.access.requireSet(principal, input.uuid, 'WRITE');
     const current = await this.find(input.uuid);
     const makesPublic = input.publicDocumentImageSet;
@@ -62,7 +69,7 @@ export class ImageSetService {
       publicDataSet: input.publicDataSet,
       publicDocumentImageSet: makesPublic,
     });
-    return this.find(input.uuid);
+    return { ...(await this.find(input.uuid)), permissions: await this.access.permissionsOn(caller, input.uuid) };
   }
 
   /** Soft delete: the set disappears from every list, tree and picker; its rows stay. */

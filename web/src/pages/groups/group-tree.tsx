@@ -25,7 +25,7 @@ function RemoveSubgroupButton({ subgroup, parent }: { subgroup: NamedRef; parent
   const change = useGroupHierarchyChange(parent.uuid);
   return (
     <RemoveButton
-      label={t('edit.removeSubgroup', { name: subgroup.name, parent: parent.name })}
+      label={t('edit.removeSubgroup', { name: subgroup.name })}
       loading={change.isPending}
       onClick={() => change.mutate({ action: 'removeSubgroup', body: { uuid: subgroup.uuid } })}
     />
@@ -61,7 +61,7 @@ function MembershipLeaf({ group, membership }: { group: NamedRef; membership: Hi
       }
       actions={
         <RemoveButton
-          label={t('edit.removeMembership', { user: user.name, role, group: group.name })}
+          label={t('edit.removeMembership', { user: user.name, role })}
           loading={change.isPending}
           onClick={() => change.mutate({ action: 'removemembership', body: { membershipId: membership.id } })}
         />

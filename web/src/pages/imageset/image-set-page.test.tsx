@@ -13,6 +13,17 @@ describe('/pim/imageset', () => {
     expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
   });
 
+  it('offers settings and Delete only to those with WRITE and DELETE on the set', async () => {
+    imageSetServer((url) =>
+      url.pathname === `/api/pim/documentimageset/${ROOT}` ? jsonResponse({ ...imageSet(ROOT, 'Psalter A'), permissions: ['READ'] }) : undefined,
+    );
+    renderApp(`/imageset?uuid=${ROOT}`);
+    expect(await screen.findByRole('button', { name: 'Delete' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Imageset settings' })).toHaveProperty('disabled', true);
+    // Everyone who may read the set may look at its ACL.
+    expect(screen.getByRole('button', { name: 'Acl editor' })).toHaveProperty('disabled', false);
+  });
+
   it('saves the settings: Save is disabled for an empty name, success shows the toast', async () => {
     const user = userEvent.setup();
     const fetchMock = imageSetServer((url, init) =>

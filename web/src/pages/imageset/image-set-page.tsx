@@ -1,7 +1,7 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { DocumentImageSet } from '@pim/contract';
+import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import type { AclPermission, DocumentImageSet } from '@pim/contract';
 import { IconLock, IconSettings, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteImageSet, useImageSet } from '../../api/imagesets';
@@ -14,26 +14,53 @@ import { SettingsModal } from './settings-modal';
 
 type Dialog = 'settings' | 'acl' | 'delete' | null;
 
+/** A button the caller's permissions on the set may not allow: then disabled, with the reason on hover. */
+function Guarded({ allowed, reason, children }: { allowed: boolean; reason: string; children: ReactElement }) {
+  if (allowed) return children;
+  return (
+    <Tooltip label={reason}>
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
+
 function ImageSetHeader({ set }: { set: DocumentImageSet }) {
   const { t } = useTranslation('imagesets');
   const navigate = useNavigate();
   const remove = useDeleteImageSet();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  // Older answers without permissions leave every button on; the server decides either way.
+  const may = (permission: AclPermission) => set.permissions?.includes(permission) ?? true;
   return (
     <>
       <Title order={2}>{set.imageset}</Title>
       {set.prettyName && <Text c="dimmed">{set.prettyName}</Text>}
       <Group gap="sm">
-        <Button variant="default" leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setDialog('settings')}>
-          {t('detail.settings')}
-        </Button>
+        <Guarded allowed={may('WRITE')} reason={t('detail.mayNotChange')}>
+          <Button
+            variant="default"
+            leftSection={<IconSettings size={16} aria-hidden />}
+            disabled={!may('WRITE')}
+            onClick={() => setDialog('settings')}
+          >
+            {t('detail.settings')}
+          </Button>
+        </Guarded>
         <Button variant="default" leftSection={<IconLock size={16} aria-hidden />} onClick={() => setDialog('acl')}>
           {t('detail.acl')}
         </Button>
-        <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setDialog('delete')}>
-          {t('detail.delete')}
-        </Button>
+        <Guarded allowed={may('DELETE')} reason={t('detail.mayNotDelete')}>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconTrash size={16} aria-hidden />}
+            disabled={!may('DELETE')}
+            onClick={() => setDialog('delete')}
+          >
+            {t('detail.delete')}
+          </Button>
+        </Guarded>
       </Group>
       {dialog === 'settings' && <SettingsModal set={set} onClose={close} />}
       {dialog === 'acl' && <AclModal subject={set.uuid} onClose={close} />}
