@@ -14,3 +14,4 @@ export * from './textlines.js';
 export * from './drawings.js';
 export * from './text-compare/index.js';
 export * from './metadata.js';
+export * from './models.js';
