@@ -83,7 +83,8 @@ function toastFailure(status: number, bodyText: string, parsed: ErrorResponse | 
 
 async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  if (token) headers.set('Authorization', `${config.providerName} ${token}`);
+  const auth = authorization(token);
+  if (auth) headers.set('Authorization', auth);
   let body: BodyInit | undefined;
   if (request.body instanceof FormData) {
     body = request.body;
@@ -105,15 +106,35 @@ async function send(path: string, request: ApiRequest, token: string | null): Pr
   }
 }
 
+function authorization(token: string | null): string | null {
+  return token ? `${config.providerName} ${token}` : null;
+}
+
+/** A non-OK answer: the toast, the session's end on a refused stored token, and the error to throw. */
+function failure(status: number, bodyText: string, request: ApiRequest, token: string | null): ApiError {
+  const parsed = parseErrorBody(bodyText);
+  if (!request.quiet) toastFailure(status, bodyText, parsed);
+  if (status === 401 && token !== null && token === getToken()) {
+    for (const listener of sessionRejectedListeners) listener();
+  }
+  return new ApiError(status, bodyText, parsed);
+}
+
 async function failIfNotOk(response: Response, request: ApiRequest, token: string | null): Promise<void> {
   if (response.ok) return;
   const bodyText = await response.text().catch(() => '');
-  const parsed = parseErrorBody(bodyText);
-  if (!request.quiet) toastFailure(response.status, bodyText, parsed);
-  if (response.status === 401 && token !== null && token === getToken()) {
-    for (const listener of sessionRejectedListeners) listener();
+  throw failure(response.status, bodyText, request, token);
+}
+
+function parseAnswer<S extends z.ZodType>(status: number, json: unknown, request: ApiRequest & { schema: S }): z.output<S> {
+  const parsed = request.schema.safeParse(json);
+  if (!parsed.success) {
+    // The server broke the contract: say so rather than render half-understood data.
+    const detail = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    if (!request.quiet) toastError(i18n.t('common:errors.unexpectedResponse', { text: detail }));
+    throw new ApiError(status, detail, undefined);
   }
-  throw new ApiError(response.status, bodyText, parsed);
+  return parsed.data;
 }
 
 /**
@@ -134,12 +155,53 @@ export async function apiFetch(
   await failIfNotOk(response, request, token);
   if (!request.schema) return undefined;
   const json: unknown = response.status === 204 ? null : await response.json();
-  const parsed = request.schema.safeParse(json);
-  if (!parsed.success) {
-    // The server broke the contract: say so rather than render half-understood data.
-    const detail = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    if (!request.quiet) toastError(i18n.t('common:errors.unexpectedResponse', { text: detail }));
-    throw new ApiError(response.status, detail, undefined);
-  }
-  return parsed.data;
+  return parseAnswer(response.status, json, { ...request, schema: request.schema });
+}
+
+export interface UploadRequest<S extends z.ZodType> {
+  /** Sent as multipart; the caller appends the text parts before the file. */
+  body: FormData;
+  schema: S;
+  /** Told the fraction (0 to 1) of the body sent so far. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * A POST of a large file with its progress, which fetch cannot report: XMLHttpRequest with the same
+ * base, Authorization header, failure toast and answer check as apiFetch.
+ */
+export function apiUpload<S extends z.ZodType>(path: string, upload: UploadRequest<S>): Promise<z.output<S>> {
+  const token = getToken();
+  const request: ApiRequest & { schema: S } = { method: 'POST', schema: upload.schema, signal: upload.signal };
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path));
+    xhr.setRequestHeader('Accept', 'application/json');
+    const auth = authorization(token);
+    if (auth) xhr.setRequestHeader('Authorization', auth);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) upload.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(failure(xhr.status, xhr.responseText, request, token));
+        return;
+      }
+      try {
+        const json: unknown = xhr.status === 204 || xhr.responseText === '' ? null : JSON.parse(xhr.responseText);
+        resolve(parseAnswer(xhr.status, json, request));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    };
+    xhr.onerror = () => {
+      const error = new Error(i18n.t('common:errors.uploadFailed'));
+      toastError(error.message);
+      reject(error);
+    };
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    upload.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(upload.body);
+  });
 }

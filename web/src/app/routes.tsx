@@ -25,6 +25,7 @@ import { GroupsPage } from '../pages/groups/groups-page';
 import { UserPage } from '../pages/users/user-page';
 import { UsersPage } from '../pages/users/users-page';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
+import { modelRoutes } from '../pages/models/model-routes';
 import { AnalyzeImagePage } from '../pages/viewer/analyze-image-page';
 import { RouteErrorFallback } from './error-boundary';
 import { Layout } from './layout';
@@ -39,11 +40,8 @@ export const UNAVAILABLE_SCREENS = [
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
   'findsiamesesingleimageset', 'configuration', 'configurations',
   'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs',
-  'search', 'imagedescription', 'jobs', 'job', 'tesseract4models',
-  'tesseract4model', 'krakenmodels', 'krakenmodel',
-  'laypamodels', 'laypamodel', 'loghihtrmodels', 'loghihtrmodel', 'loghilinedetectionmodels',
-  'p2palamodel', 'p2palamodels', 'pylaiamodel', 'pylaiamodels', 'siameseconfusionmatrices',
-  'siameseconfusionmatrix', 'siamesenetworkjobs', 'siamesenetworkmodels', 'siamesenetworkmodel',
+  'search', 'imagedescription', 'jobs', 'job', 'siameseconfusionmatrices',
+  'siameseconfusionmatrix', 'siamesenetworkjobs',
 ] as const;
 
 /** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
@@ -85,6 +83,7 @@ export const routes: RouteObject[] = withShell([
   { path: 'pimgroupedit', element: <GroupEditPage /> },
   { path: 'apikeys', element: <ApiKeysPage /> },
   { path: 'apikey', element: <ApiKeyPage /> },
+  ...modelRoutes,
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

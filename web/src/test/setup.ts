@@ -11,6 +11,7 @@ import enFieldsets from '../../public/locales/en/fieldsets.json';
 import enUsers from '../../public/locales/en/users.json';
 import enGroups from '../../public/locales/en/groups.json';
 import enApikeys from '../../public/locales/en/apikeys.json';
+import enModels from '../../public/locales/en/models.json';
 import enImagesets from '../../public/locales/en/imagesets.json';
 import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
@@ -42,7 +43,7 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -55,6 +56,7 @@ await i18n.use(initReactI18next).init({
       users: enUsers,
       groups: enGroups,
       apikeys: enApikeys,
+      models: enModels,
       annotator: enAnnotator,
       metadata: enMetadata,
     },

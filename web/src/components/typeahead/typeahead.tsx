@@ -23,10 +23,14 @@ export interface TypeaheadProps<T> {
   disabled?: boolean;
   /** Extra query parameters; a change asks the server again. */
   params?: Record<string, QueryValue>;
+  /** A validation message under the input. */
+  error?: string;
+  /** Marks the field as required with an asterisk. */
+  withAsterisk?: boolean;
 }
 
 /** A server-backed picker. It reloads when the term or the 'Own data only' preference changes. */
-export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, onChange, placeholder, disabled, params }: TypeaheadProps<T>) {
+export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, onChange, placeholder, disabled, params, error, withAsterisk }: TypeaheadProps<T>) {
   const { t } = useTranslation();
   const [onlyOwnData] = useOwnDataOnly();
   const [search, setSearch] = useState(value ? getLabel(value) : '');
@@ -74,6 +78,8 @@ export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, 
           label={label}
           placeholder={placeholder}
           disabled={disabled}
+          error={error}
+          withAsterisk={withAsterisk}
           value={search}
           rightSection={query.isFetching ? <Loader size={16} /> : <Combobox.Chevron />}
           rightSectionPointerEvents="none"

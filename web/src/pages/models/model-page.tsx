@@ -1,0 +1,29 @@
+import { Stack, Title } from '@mantine/core';
+import type { ModelKind } from '@pim/contract';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { BackLink } from '../../components/back-link';
+import { ModelDetail } from './model-detail';
+import { ModelForm } from './model-form';
+import { listPath, MODEL_SCREENS } from './model-screens';
+
+/**
+ * `/pim/{kind}model`: the create form; for Loghi HTR and Laypa, titled by the kind ('Laypa model'),
+ * with `?uuid=` the model's detail page instead.
+ */
+export function ModelPage({ kind }: { kind: ModelKind }) {
+  const { t } = useTranslation('models');
+  const [searchParams] = useSearchParams();
+  const { hasDetail } = MODEL_SCREENS[kind];
+  const uuid = hasDetail ? searchParams.get('uuid') : null;
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <BackLink to={listPath(kind)}>{t(`kinds.${kind}.back`)}</BackLink>
+        <Title order={2}>{hasDetail ? t(`kinds.${kind}.one`) : t(`kinds.${kind}.new`)}</Title>
+      </Stack>
+      <RequireSignIn>{uuid ? <ModelDetail kind={kind} uuid={uuid} /> : <ModelForm kind={kind} />}</RequireSignIn>
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { modelDownloadName, type Model, type ModelKind } from '@pim/contract';
+import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useDownload } from '../../api/download';
+import { modelBinaryPath, useDeleteModel, useModelPage, useModels } from '../../api/models';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { columnIdOf } from '../../components/data-table/column-meta';
+import { DataTable } from '../../components/data-table/data-table';
+import { useTableUrlState } from '../../components/data-table/use-table-url-state';
+import { LoadFailed } from '../users/load-failed';
+import { HIDDEN_MODEL_COLUMNS, modelColumns } from './model-columns';
+import { detailPath, MODEL_SCREENS } from './model-screens';
+
+const rowId = (model: Model) => model.uuid;
+
+/** The rows of the list: the whole list, or for Laypa the page the table's address state asks for. */
+function useModelRows(kind: ModelKind, columnIds: string[]) {
+  const paged = MODEL_SCREENS[kind].paged;
+  const [state] = useTableUrlState('state', HIDDEN_MODEL_COLUMNS, columnIds);
+  const all = useModels(kind, !paged);
+  const page = useModelPage(kind, state.pageIndex, state.pageSize, paged);
+  if (paged) return { query: page, rows: page.data?.results, rowCount: page.data?.total ?? 0 };
+  return { query: all, rows: all.data, rowCount: undefined };
+}
+
+function ModelsTable({ kind }: { kind: ModelKind }) {
+  const { t, i18n } = useTranslation('models');
+  const navigate = useNavigate();
+  const screens = MODEL_SCREENS[kind];
+  const columns = useMemo(() => modelColumns(kind, t, i18n.language, screens.paged), [kind, t, i18n.language, screens.paged]);
+  const columnIds = useMemo(() => [...columns.map(columnIdOf), 'actions'], [columns]);
+  const { query, rows, rowCount } = useModelRows(kind, columnIds);
+  const remove = useDeleteModel(kind);
+  const { download, busy } = useDownload();
+  const [toDelete, setToDelete] = useState<Model | null>(null);
+
+  const renderActions = useCallback(
+    (model: Model) => (
+      <Group gap="xs" wrap="nowrap">
+        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setToDelete(model)}>
+          {t('actions.delete')}
+        </Button>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          loading={busy === modelBinaryPath(kind, model.uuid)}
+          onClick={() => void download({ path: modelBinaryPath(kind, model.uuid), fileName: modelDownloadName(model) })}
+        >
+          {t('actions.download')}
+        </Button>
+      </Group>
+    ),
+    [t, kind, busy, download],
+  );
+
+  if (query.isError) return <LoadFailed error={query.error} forbidden={t('list.forbidden')} failed={t('list.loadFailed')} />;
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.uuid, { onSettled: () => setToDelete(null) });
+  };
+  return (
+    <>
+      <DataTable
+        label={t(`kinds.${kind}.list`)}
+        columns={columns}
+        data={rows}
+        loading={query.isPending}
+        getRowId={rowId}
+        defaultHiddenColumns={HIDDEN_MODEL_COLUMNS}
+        renderActions={renderActions}
+        onRowClick={screens.hasDetail ? (model) => void navigate(detailPath(kind, model.uuid)) : undefined}
+        serverSide={rowCount === undefined ? undefined : { rowCount }}
+        toolbar={
+          screens.formRoute && (
+            <Button component={Link} to={`/${screens.formRoute}`} leftSection={<IconPlus size={16} aria-hidden />}>
+              {t(`kinds.${kind}.new`)}
+            </Button>
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title={t('delete.title')}
+        message={t('delete.message', { label: toDelete?.label ?? '' })}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  );
+}
+
+/** `/pim/{kind}models`: one list screen for every kind of model, its columns and actions by kind. */
+export function ModelsPage({ kind }: { kind: ModelKind }) {
+  const { t } = useTranslation('models');
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t(`kinds.${kind}.list`)}</Title>
+      <RequireSignIn>
+        <ModelsTable kind={kind} />
+      </RequireSignIn>
+    </Stack>
+  );
+}
