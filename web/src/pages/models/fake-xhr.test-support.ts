@@ -52,7 +52,7 @@ export class FakeXhr {
   }
 }
 
-export function useFakeXhr(): void {
+export function installFakeXhr(): void {
   beforeEach(() => {
     FakeXhr.sent = [];
     vi.stubGlobal('XMLHttpRequest', FakeXhr);

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { FakeXhr, useFakeXhr } from './fake-xhr.test-support';
+import { FakeXhr, installFakeXhr } from './fake-xhr.test-support';
 import { MODEL_A, modelFixture, modelServer } from './fixtures.test-support';
 
-useFakeXhr();
+installFakeXhr();
 
 const file = (name: string) => new File(['model bytes'], name, { type: 'application/octet-stream' });
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
