@@ -16,3 +16,5 @@ export const ANNOTATOR = { email: 'annotator@e2e.test', password: 'annotator-pas
 export const GATEKEEPER = { email: 'gatekeeper@e2e.test', password: 'gatekeeper-password-e2e', name: 'Gus Gatekeeper' };
 /** A plain user who gets access to a set through a group, and is then disabled. */
 export const VISITOR = { email: 'visitor@e2e.test', password: 'visitor-password-e2e', name: 'Vera Visitor' };
+/** An admin who uploads, inspects, publishes, downloads and deletes recognition models. */
+export const MODELER = { email: 'modeler@e2e.test', password: 'modeler-password-e2e', name: 'Milo Modeler' };

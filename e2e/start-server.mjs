@@ -23,6 +23,7 @@ const accounts = [
   ['--email', 'annotator@e2e.test', '--name', 'Anna Annotator', '--password', 'annotator-password-e2e'],
   ['--email', 'gatekeeper@e2e.test', '--name', 'Gus Gatekeeper', '--password', 'gatekeeper-password-e2e', '--admin'],
   ['--email', 'visitor@e2e.test', '--name', 'Vera Visitor', '--password', 'visitor-password-e2e'],
+  ['--email', 'modeler@e2e.test', '--name', 'Milo Modeler', '--password', 'modeler-password-e2e', '--admin'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });
