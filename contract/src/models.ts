@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { namedRefSchema, typeaheadPage } from './common.js';
+import { namedRefSchema, onlyOwnDataQuery, typeaheadPage } from './common.js';
 
 /**
  * The eight kinds of recognition model the platform keeps (spec part 2 §2 "Model screens", §3, §7
@@ -175,6 +175,8 @@ export const modelPageQuerySchema = z.object({
   pageSize: z.coerce.number().int().refine((n) => [10, 20, 30, 40, 50, 500].includes(n), 'pageSize must be 10, 20, 30, 40, 50 or 500').default(10),
 });
 export type ModelPageQuery = z.infer<typeof modelPageQuerySchema>;
+/** What the server accepts on the Laypa list: the page, and 'only own data' like every list. */
+export const modelPageRequestQuerySchema = modelPageQuerySchema.extend(onlyOwnDataQuery.shape);
 export const modelPageSchema = z.object({
   results: modelListSchema,
   total: z.number().int(),
@@ -196,7 +198,21 @@ export const createModelFieldsSchema = z.object({
 });
 export type CreateModelFields = z.infer<typeof createModelFieldsSchema>;
 
-export const modelParams = z.object({ uuid: z.uuid() });
+export const modelParams = z.object({ uuid: z.uuid('The model id must be a UUID.') });
+
+/** `GET {listPath}` of the kinds without paging: 'only own data' narrows it to the caller's uploads. */
+export const modelListQuerySchema = onlyOwnDataQuery;
+
+/**
+ * `GET {basePath}/{uuid}/binary?from=list|detail`: which screen asks, since Laypa's download is
+ * named differently from its list and from its detail page (see modelDownloadName).
+ */
+export const modelBinaryQuerySchema = z.object({ from: z.enum(['list', 'detail']).default('list') });
+export type ModelBinaryQuery = z.infer<typeof modelBinaryQuerySchema>;
+
+/** How many models and languages one page of a picker holds. */
+export const MODEL_AUTOCOMPLETE_PAGE_SIZE = 20;
+export const LANGUAGE_AUTOCOMPLETE_PAGE_SIZE = 20;
 
 /** The model pickers of the job form (`pim/krakenmodel/autocomplete`, ...). */
 export const modelAutocompleteResponseSchema = typeaheadPage(namedRefSchema);

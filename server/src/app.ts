@@ -25,6 +25,7 @@ import { drawingRoutes } from './modules/drawings/routes.js';
 import { textLineRoutes } from './modules/textlines/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
+import { modelRoutes } from './modules/models/routes.js';
 import { sessionRoutes } from './modules/sessions/routes.js';
 import { inProcessFetch } from './modules/signin/in-process-fetch.js';
 import { registerSignIn } from './modules/signin/register.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(downloadRoutes, { downloads: services.downloads });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
         await api.register(drawingRoutes, { drawings: services.drawings });
+        await api.register(modelRoutes, { models: services.models, files: services.files });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AclPermission } from '@pim/contract';
-import { ACL_PERMISSIONS, newPimFieldSet } from '@pim/contract';
+import { ACL_PERMISSIONS, MODEL_KINDS, MODEL_KIND_INFO, type ModelKind, newPimFieldSet } from '@pim/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldSet, field } from './test-support/metadata.js';
+import { createForm, createModel, modelFileFor } from './test-support/model-files.js';
 import { uploadPageWithLines } from './test-support/text-lines.js';
 import { call, createTestApp, signedInUser, type TestApp } from './test-support/test-app.js';
 import { createSet, multipartBody, testImage, testPdf, upload } from './test-support/upload-files.js';
@@ -540,7 +541,51 @@ describe('the authorization matrix: every route, every kind of caller', () => {
       rule: { kind: 'signedIn' },
       request: () => get(`/api/pim/metadata/annotateddatasets/${encodeURIComponent('https://example.org/manifest.json')}`)(),
     },
+
+    ...modelRules(),
   };
+
+  /**
+   * The models of every kind: admins create, delete and publish them; everyone signed in lists,
+   * picks, reads and downloads what they may see. The Loghi HTR and Laypa models used here are
+   * private models of the admin, so the scenario's owner is as much a stranger to them as anyone.
+   */
+  function modelRules(): Record<string, Entry> {
+    const admins: Rule = { kind: 'admin' };
+    const privateOfAdmin: Rule = { kind: 'special', expect: (a) => (a === 'anonymous' ? 401 : isAdminActor(a) ? 'ok' : 404) };
+    const existing = new Map<ModelKind, Promise<string>>();
+    const newModel = async (kind: ModelKind) => {
+      const res = await createModel(t.app, auth.admin, kind);
+      if (res.status !== 201) throw new Error(`model: ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json.uuid as string;
+    };
+    const model = (kind: ModelKind) => existing.get(kind) ?? existing.set(kind, newModel(kind)).get(kind)!;
+    const rules: Record<string, Entry> = {
+      'GET /api/pim/language/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/language/autocomplete?filter=lat') },
+    };
+    for (const kind of MODEL_KINDS) {
+      const info = MODEL_KIND_INFO[kind];
+      const base = `/api/${info.basePath}`;
+      const seen = info.hasVisibility ? privateOfAdmin : ({ kind: 'signedIn' } as const);
+      rules[`GET /api/${info.listPath}`] = { rule: { kind: 'signedIn' }, request: get(`/api/${info.listPath}`) };
+      rules[`GET ${base}/autocomplete`] = { rule: { kind: 'signedIn' }, request: get(`${base}/autocomplete?filter=model`) };
+      rules[`GET ${base}/{uuid}`] = { rule: seen, request: async () => get(`${base}/${await model(kind)}`)() };
+      rules[`GET ${base}/{uuid}/binary`] = { rule: seen, request: async () => get(`${base}/${await model(kind)}/binary`)() };
+      rules[`POST ${base}`] = {
+        rule: admins,
+        request: async () => {
+          const { payload, headers } = createForm(kind, await modelFileFor(kind), { label: 'Matrix model', language: info.hasLanguage ? 'lat' : undefined });
+          return { method: 'POST', url: base, payload, headers };
+        },
+      };
+      rules[`DELETE ${base}/{uuid}`] = { rule: admins, request: async () => ({ method: 'DELETE', url: `${base}/${await newModel(kind)}` }) };
+      if (!info.hasVisibility) continue;
+      for (const action of ['makepublic', 'makeprivate']) {
+        rules[`PUT ${base}/{uuid}/${action}`] = { rule: admins, request: async () => ({ method: 'PUT', url: `${base}/${await newModel(kind)}/${action}` }) };
+      }
+    }
+    return rules;
+  }
 
   beforeAll(async () => {
     t = await createTestApp();

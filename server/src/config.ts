@@ -36,6 +36,10 @@ const envSchema = z
       .int('PIM_CACHE_MAX_MB must be a whole number of megabytes (0: no limit)')
       .min(0, 'PIM_CACHE_MAX_MB must be 0 (no limit) or more megabytes')
       .default(2048),
+    PIM_MODEL_MAX_MB: z.coerce
+      .number({ error: 'PIM_MODEL_MAX_MB must be a number of megabytes' })
+      .positive('PIM_MODEL_MAX_MB must be more than 0 megabytes')
+      .default(4096),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -70,6 +74,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** The size cap of the derivative cache (tiles, thumbnails) under dataDir; 0: no cap. */
   cacheMaxBytes: number;
+  /** The largest model file an upload may bring (models are often hundreds of MB). */
+  modelMaxBytes: number;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
@@ -111,6 +117,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.PIM_ADMIN_EMAIL, password: e.PIM_ADMIN_PASSWORD },
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     cacheMaxBytes: e.PIM_CACHE_MAX_MB * 1024 * 1024,
+    modelMaxBytes: Math.round(e.PIM_MODEL_MAX_MB * 1024 * 1024),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

@@ -36,6 +36,8 @@ import { UploadRepository } from './modules/uploads/repository.js';
 import { UploadService } from './modules/uploads/service.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
+import { ModelRepository } from './modules/models/repository.js';
+import { ModelService } from './modules/models/service.js';
 import { SessionRepository } from './modules/sessions/repository.js';
 import { SessionService } from './modules/sessions/service.js';
 import { relyingPartyFor } from './modules/signin/issuer.js';
@@ -104,6 +106,7 @@ export function createServices(database: Database, config: Config, options: Serv
       files,
       { publicUrl: config.publicUrl, apiBase: config.apiBase },
     ),
+    models: new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes }),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

@@ -283,6 +283,20 @@ export interface MetadataValueTable {
   value: string;
 }
 
+/** A model of one of the eight kinds (contract MODEL_KINDS), its bytes in stored_file. */
+export interface PimModelTable {
+  id: string;
+  kind: string;
+  label: string;
+  language: string | null;
+  public_model: Generated<boolean>;
+  owner_id: string | null;
+  file_id: string;
+  properties: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -312,4 +326,5 @@ export interface DB {
   pim_field_option: PimFieldOptionTable;
   metadata_record: MetadataRecordTable;
   metadata_value: MetadataValueTable;
+  pim_model: PimModelTable;
 }

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { MODEL_KIND_INFO, type ModelKind } from '@pim/contract';
+import type { FastifyInstance } from 'fastify';
+import { ZipFile } from 'yazl';
+import { call } from './test-app.js';
+
+/**
+ * Small files in the real formats of each model kind, and the multipart create request, for the
+ * model tests: built byte by byte as the formats define them, not copied from real models.
+ */
+
+/** A Tesseract container: 3 component slots (one absent), each offset past the table and increasing. */
+export function tinyTraineddata(): Buffer {
+  const count = 3;
+  const tableEnd = 4 + 8 * count;
+  const components = [Buffer.from('unicharset 1\n'), Buffer.from('lstm network bytes')];
+  const head = Buffer.alloc(tableEnd);
+  head.writeInt32LE(count, 0);
+  head.writeBigInt64LE(BigInt(tableEnd), 4);
+  head.writeBigInt64LE(-1n, 12);
+  head.writeBigInt64LE(BigInt(tableEnd + components[0]!.length), 20);
+  return Buffer.concat([head, ...components]);
+}
+
+/** A CoreML-like protobuf: specificationVersion 4 (field 1, varint), then a description (field 2, bytes). */
+export function tinyMlmodel(): Buffer {
+  const description = Buffer.from('kraken test model');
+  return Buffer.concat([Buffer.from([0x08, 0x04, 0x12, description.length]), description]);
+}
+
+/** A safetensors file: its JSON header with metadata, then one float32 tensor. */
+export function tinySafetensors(): Buffer {
+  const header = Buffer.from(
+    JSON.stringify({ __metadata__: { kraken_meta: '{"model_type":["recognition"]}' }, weight: { dtype: 'F32', shape: [1], data_offsets: [0, 4] } }),
+  );
+  const length = Buffer.alloc(8);
+  length.writeBigUInt64LE(BigInt(header.length));
+  return Buffer.concat([length, header, Buffer.alloc(4)]);
+}
+
+/** A pickle stream of protocol 2 holding an empty dict: torch.save's legacy checkpoint format. */
+export function tinyPickle(): Buffer {
+  return Buffer.from([0x80, 0x02, 0x7d, 0x71, 0x00, 0x2e]);
+}
+
+/** A zip of the given files (deflated unless `store`). */
+export function zipOf(files: Record<string, string | Buffer>, store = false): Promise<Buffer> {
+  const zip = new ZipFile();
+  for (const [name, content] of Object.entries(files)) zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name, { compress: !store });
+  zip.end();
+  return collect(zip.outputStream);
+}
+
+async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export const LOGHI_CONFIG = { model_name: 'generic-2023', channels: 4, batch_size: 16, charlist: 'abc', augment: true, layers: [{ units: 256 }] };
+export const LAYPA_YAML = 'MODEL:\n  META_ARCHITECTURE: SemanticSegmentor\n  WEIGHTS: model_best_mIoU.pth\nINPUT:\n  RESIZE_MODE: scaling\n  SCALING_TRAIN: 0.5\nNAME: baseline\n';
+
+/** A valid file for each kind, with its name. */
+export async function modelFileFor(kind: ModelKind): Promise<{ fileName: string; bytes: Buffer }> {
+  switch (kind) {
+    case 'kraken':
+      return { fileName: 'catmus.mlmodel', bytes: tinyMlmodel() };
+    case 'tesseract4':
+      return { fileName: 'nld.traineddata', bytes: tinyTraineddata() };
+    case 'loghihtr':
+      return { fileName: 'generic.zip', bytes: await zipOf({ 'generic/config.json': JSON.stringify(LOGHI_CONFIG), 'generic/charlist.txt': 'abc', 'generic/model.keras': randomBytes(64) }) };
+    case 'laypa':
+      return { fileName: 'baseline.zip', bytes: await zipOf({ 'baseline/config.yaml': LAYPA_YAML, 'baseline/model_best_mIoU.pth': randomBytes(64) }) };
+    case 'siamesenetwork':
+      return { fileName: 'siamese.zip', bytes: await zipOf({ 'siamese/saved_model.pb': randomBytes(32), 'siamese/variables/variables.index': randomBytes(16) }) };
+    case 'pylaia':
+      return { fileName: 'weights.ckpt', bytes: tinyPickle() };
+    case 'p2pala':
+      return { fileName: 'bozen_lines.zip', bytes: await zipOf({ 'checkpoint.pth': randomBytes(64) }) };
+    case 'loghilinedetection':
+      return { fileName: 'lines.zip', bytes: await zipOf({ 'lines/config.yaml': LAYPA_YAML, 'lines/model_final.pth': randomBytes(64) }) };
+  }
+}
+
+export interface ModelFormPart {
+  name: string;
+  /** A file part when given; a text field otherwise. */
+  fileName?: string;
+  value: string | Buffer;
+}
+
+/** A multipart/form-data body of text fields and files, in the order given. */
+export function modelForm(parts: ModelFormPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----pim-model-${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const disposition = p.fileName === undefined ? `form-data; name="${p.name}"` : `form-data; name="${p.name}"; filename="${p.fileName}"`;
+    const type = p.fileName === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** The create form of a kind as the web sends it: the name (title or label), the language if any, then the file. */
+export function createForm(kind: ModelKind, file: { fileName: string; bytes: Buffer }, fields: { label?: string; language?: string } = {}) {
+  const info = MODEL_KIND_INFO[kind];
+  const parts: ModelFormPart[] = [];
+  if (fields.label !== undefined) parts.push({ name: info.nameField, value: fields.label });
+  if (fields.language !== undefined) parts.push({ name: 'language', value: fields.language });
+  parts.push({ name: 'file', fileName: file.fileName, value: file.bytes });
+  return modelForm(parts);
+}
+
+/** `POST {basePath}` with a valid file of the kind, or the given one. */
+export async function createModel(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  kind: ModelKind,
+  options: { label?: string; language?: string; file?: { fileName: string; bytes: Buffer } } = {},
+) {
+  const info = MODEL_KIND_INFO[kind];
+  const file = options.file ?? (await modelFileFor(kind));
+  const fields = { label: options.label ?? `${kind} model`, language: info.hasLanguage ? (options.language ?? 'nld') : options.language };
+  const { payload, headers } = createForm(kind, file, fields);
+  return call(app, { method: 'POST', url: `/api/${info.basePath}`, headers: { ...auth, ...headers }, payload });
+}
+
+/**
+ * A stored (uncompressed) zip of a Loghi HTR model made on the fly: its config.json and one entry
+ * of `size` bytes, produced chunk by chunk so the whole is never in memory.
+ */
+export function streamedLoghiZip(size: number): Readable {
+  const zip = new ZipFile();
+  zip.addBuffer(Buffer.from(JSON.stringify(LOGHI_CONFIG)), 'model/config.json');
+  const chunk = randomBytes(1024 * 1024);
+  let left = size;
+  const weights = new Readable({
+    read() {
+      if (left <= 0) return void this.push(null);
+      const n = Math.min(left, chunk.length);
+      left -= n;
+      this.push(n === chunk.length ? chunk : chunk.subarray(0, n));
+    },
+  });
+  zip.addReadStream(weights, 'model/variables/variables.data-00000-of-00001', { compress: false, size });
+  zip.end();
+  return zip.outputStream as Readable;
+}
