@@ -11,27 +11,28 @@ import { apiFetch, apiUpload } from './client';
 
 export const modelKeys = {
   all: (kind: ModelKind) => ['models', kind] as const,
-  list: (kind: ModelKind) => ['models', kind, 'list'] as const,
-  page: (kind: ModelKind, page: number, pageSize: number) => ['models', kind, 'page', page, pageSize] as const,
+  list: (kind: ModelKind, onlyOwnData: boolean) => ['models', kind, 'list', onlyOwnData] as const,
+  page: (kind: ModelKind, onlyOwnData: boolean, page: number, pageSize: number) => ['models', kind, 'page', onlyOwnData, page, pageSize] as const,
   one: (kind: ModelKind, uuid: string) => ['models', kind, 'one', uuid] as const,
 };
 
 const modelPath = (kind: ModelKind, uuid: string) => `${MODEL_KIND_INFO[kind].basePath}/${encodeURIComponent(uuid)}`;
 
-/** `GET {listPath}`: every model of the kind (all kinds but Laypa, whose list is paged). */
-export function useModels(kind: ModelKind, enabled = true) {
+/** `GET {listPath}`: every model of the kind (all kinds but Laypa, whose list is paged), or the caller's own. */
+export function useModels(kind: ModelKind, onlyOwnData: boolean, enabled = true) {
   return useQuery({
-    queryKey: modelKeys.list(kind),
-    queryFn: ({ signal }) => apiFetch(MODEL_KIND_INFO[kind].listPath, { schema: modelListSchema, signal }),
+    queryKey: modelKeys.list(kind, onlyOwnData),
+    queryFn: ({ signal }) => apiFetch(MODEL_KIND_INFO[kind].listPath, { query: { onlyOwnData }, schema: modelListSchema, signal }),
     enabled,
   });
 }
 
 /** `GET pim/laypa/model?page=&pageSize=`: one page of the Laypa models, the total beside it. */
-export function useModelPage(kind: ModelKind, page: number, pageSize: number, enabled = true) {
+export function useModelPage(kind: ModelKind, onlyOwnData: boolean, page: number, pageSize: number, enabled = true) {
   return useQuery({
-    queryKey: modelKeys.page(kind, page, pageSize),
-    queryFn: ({ signal }) => apiFetch(MODEL_KIND_INFO[kind].listPath, { query: { page, pageSize }, schema: modelPageSchema, signal }),
+    queryKey: modelKeys.page(kind, onlyOwnData, page, pageSize),
+    queryFn: ({ signal }) =>
+      apiFetch(MODEL_KIND_INFO[kind].listPath, { query: { page, pageSize, onlyOwnData }, schema: modelPageSchema, signal }),
     // The table keeps showing the page it has while the next one comes, instead of a spinner flash.
     placeholderData: keepPreviousData,
     enabled,

@@ -25,6 +25,7 @@ describe('/pim/laypamodel?uuid=', () => {
     expect(await screen.findByRole('heading', { name: 'Laypa model' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Model properties' });
     expect(valueOf(table, 'Label').textContent).toBe('baseline');
+    expect(within(valueOf(table, 'UUID')).getByRole('button', { name: `Copy UUID ${MODEL_A}` })).toBeTruthy();
     expect(valueOf(table, 'Owner').textContent).toBe('Ada Researcher');
     expect(valueOf(table, 'Public').textContent).toBe('No');
     expect(valueOf(table, 'Size').textContent).toBe('1.5 MB');

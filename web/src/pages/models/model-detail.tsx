@@ -8,7 +8,7 @@ import { modelBinaryPath, useModel, useSetModelPublic } from '../../api/models';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
 import { formatDateTime } from '../documentimage/comparison/labels';
-import { CopyUuidButton } from './copy-uuid-button';
+import { UuidCell } from './copy-uuid-button';
 import { formatBytes } from './model-format';
 import { listPath } from './model-screens';
 import { PropertyTable } from './property-value';
@@ -17,7 +17,7 @@ import { PropertyTable } from './property-value';
 function modelEntries(model: Model, t: (key: string) => string, language: string): [string, unknown][] {
   return [
     [t('columns.label'), model.label],
-    [t('columns.uuid'), model.uuid],
+    [t('columns.uuid'), <UuidCell key="uuid" uuid={model.uuid} />],
     ...(model.language ? [[t('columns.language'), `${model.language.name} (${model.language.code})`] as [string, unknown]] : []),
     [t('columns.publicModel'), model.publicModel],
     [t('columns.owner'), model.owner?.name ?? null],
@@ -63,7 +63,6 @@ export function ModelDetail({ kind, uuid }: { kind: ModelKind; uuid: string }) {
         <Button variant="light" onClick={toggle} leftSection={current.publicModel ? <IconLock size={16} aria-hidden /> : <IconWorld size={16} aria-hidden />}>
           {current.publicModel ? t('detail.makePrivate') : t('detail.makePublic')}
         </Button>
-        <CopyUuidButton uuid={current.uuid} />
       </Group>
       <PropertyTable entries={modelEntries(current, t, i18n.language)} label={t('detail.properties')} />
     </Stack>

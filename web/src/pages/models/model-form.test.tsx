@@ -20,6 +20,9 @@ describe('model create forms', () => {
     expect(screen.getByText("Choose the model's language.")).toBeTruthy();
     expect(screen.getByText('Choose the model file.')).toBeTruthy();
     expect(FakeXhr.sent).toEqual([]);
+    await user.type(screen.getByRole('textbox', { name: 'Title' }), 'Dutch');
+    expect(screen.queryByText('Give the model a label.')).toBeNull();
+    expect(screen.getByText("Choose the model's language.")).toBeTruthy();
   });
 
   it("offers the kind's extensions and refuses another", async () => {
@@ -81,6 +84,6 @@ describe('model create forms', () => {
     FakeXhr.sent[0]!.respond(400, { error: 'bad_request', message: 'The zip holds no Laypa config (.yaml).' });
     expect(await screen.findByText('Unexpected server response: The zip holds no Laypa config (.yaml).')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/pim/laypamodel');
-    expect(screen.queryByRole('progressbar')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
 });

@@ -80,7 +80,10 @@ export function ModelForm({ kind }: { kind: ModelKind }) {
           maxLength={MODEL_LABEL_MAX}
           disabled={working}
           error={errors.label}
-          onChange={(event) => setLabel(event.currentTarget.value)}
+          onChange={(event) => {
+            setLabel(event.currentTarget.value);
+            setErrors((shown) => ({ ...shown, label: undefined }));
+          }}
         />
         {info.hasLanguage && (
           <Typeahead
@@ -90,7 +93,10 @@ export function ModelForm({ kind }: { kind: ModelKind }) {
             getKey={languageKey}
             getLabel={languageLabel}
             value={language}
-            onChange={setLanguage}
+            onChange={(picked) => {
+              setLanguage(picked);
+              if (picked) setErrors((shown) => ({ ...shown, language: undefined }));
+            }}
             disabled={working}
             withAsterisk
             error={errors.language}
@@ -106,7 +112,10 @@ export function ModelForm({ kind }: { kind: ModelKind }) {
           value={file}
           disabled={working}
           error={errors.file}
-          onChange={setFile}
+          onChange={(picked) => {
+            setFile(picked);
+            setErrors((shown) => ({ ...shown, file: undefined }));
+          }}
         />
         {progress !== null && (
           <Stack gap={4}>

@@ -20,7 +20,8 @@ export function ModelPage({ kind }: { kind: ModelKind }) {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <BackLink to={listPath(kind)}>{t(`kinds.${kind}.back`)}</BackLink>
+        {/* The detail page has its own Back button. */}
+        {!uuid && <BackLink to={listPath(kind)}>{t(`kinds.${kind}.back`)}</BackLink>}
         <Title order={2}>{hasDetail ? t(`kinds.${kind}.one`) : t(`kinds.${kind}.new`)}</Title>
       </Stack>
       <RequireSignIn>{uuid ? <ModelDetail kind={kind} uuid={uuid} /> : <ModelForm kind={kind} />}</RequireSignIn>

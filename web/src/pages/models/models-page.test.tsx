@@ -57,7 +57,8 @@ describe('model lists', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(within(table).queryByText('latin-ckpt')).toBeNull());
     expect(within(table).getByText('dutch-ckpt')).toBeTruthy();
-    expect(calls(fetchMock)).toEqual([`GET ${apiPath('pylaia')}`, `DELETE ${apiPath('pylaia')}/${MODEL_A}`, `GET ${apiPath('pylaia')}`]);
+    const list = `GET ${apiPath('pylaia')}?onlyOwnData=false`;
+    expect(calls(fetchMock)).toEqual([list, `DELETE ${apiPath('pylaia')}/${MODEL_A}`, list]);
   });
 
   it('downloads under the spec names: pylaiamodel_{uuid}.ckpt, laypamodel_{uuid}.zip from the Laypa list', async () => {
@@ -72,6 +73,16 @@ describe('model lists', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Download' }));
     await waitFor(() => expect(downloads.saved.at(-1)).toBe(`laypamodel_${MODEL_B}.zip`));
     expect(calls(fetchMock)).toContain(`GET ${apiPath('laypa')}/${MODEL_B}/binary`);
+  });
+
+  it("asks for the caller's own models under 'Own data only'", async () => {
+    localStorage.setItem('onlyOwnData', 'true');
+    const fetchMock = modelServer('siamesenetwork', [modelFixture('siamesenetwork', MODEL_A, 'writers')]);
+    renderApp('/siamesenetworkmodels');
+    await screen.findByRole('table', { name: 'Siamese network models' });
+    await screen.findByText('writers');
+    expect(calls(fetchMock)).toEqual([`GET ${apiPath('siamesenetwork')}?onlyOwnData=true`]);
+    localStorage.removeItem('onlyOwnData');
   });
 
   it("copies a UUID with the toast 'UUID copied!' without opening the row", async () => {
@@ -111,7 +122,10 @@ describe('/pim/laypamodels', () => {
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await within(table).findByText('laypa 11');
     expect(within(table).queryByText('laypa 1')).toBeNull();
-    expect(calls(fetchMock)).toEqual([`GET ${apiPath('laypa')}?page=0&pageSize=10`, `GET ${apiPath('laypa')}?page=1&pageSize=10`]);
+    expect(calls(fetchMock)).toEqual([
+      `GET ${apiPath('laypa')}?page=0&pageSize=10&onlyOwnData=false`,
+      `GET ${apiPath('laypa')}?page=1&pageSize=10&onlyOwnData=false`,
+    ]);
 
     await user.click(screen.getByRole('link', { name: 'New Laypa model' }));
     expect(router.state.location.pathname).toBe('/pim/laypamodel');

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { modelBinaryPath, useDeleteModel, useModelPage, useModels } from '../../api/models';
+import { useOwnDataOnly } from '../../app/own-data';
 import { RequireSignIn } from '../../app/require-sign-in';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { columnIdOf } from '../../components/data-table/column-meta';
@@ -17,12 +18,16 @@ import { detailPath, MODEL_SCREENS } from './model-screens';
 
 const rowId = (model: Model) => model.uuid;
 
-/** The rows of the list: the whole list, or for Laypa the page the table's address state asks for. */
+/**
+ * The rows of the list, narrowed to the caller's own under 'Own data only': the whole list, or for
+ * Laypa the page the table's address state asks for.
+ */
 function useModelRows(kind: ModelKind, columnIds: string[]) {
   const paged = MODEL_SCREENS[kind].paged;
   const [state] = useTableUrlState('state', HIDDEN_MODEL_COLUMNS, columnIds);
-  const all = useModels(kind, !paged);
-  const page = useModelPage(kind, state.pageIndex, state.pageSize, paged);
+  const [onlyOwnData] = useOwnDataOnly();
+  const all = useModels(kind, onlyOwnData, !paged);
+  const page = useModelPage(kind, onlyOwnData, state.pageIndex, state.pageSize, paged);
   if (paged) return { query: page, rows: page.data?.results, rowCount: page.data?.total ?? 0 };
   return { query: all, rows: all.data, rowCount: undefined };
 }

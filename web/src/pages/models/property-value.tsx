@@ -1,21 +1,25 @@
 import { List, Table } from '@mantine/core';
+import { isValidElement } from 'react';
 import { useTranslation } from 'react-i18next';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Name/value rows; a nested object becomes a nested table of the same kind. */
-export function PropertyTable({ entries, label }: { entries: [string, unknown][]; label?: string }) {
+/**
+ * Name/value rows; a nested object becomes a nested table of the same kind, whose names take the
+ * width they need.
+ */
+export function PropertyTable({ entries, label, nested }: { entries: [string, unknown][]; label?: string; nested?: boolean }) {
   return (
     <Table withTableBorder withColumnBorders verticalSpacing={4} aria-label={label}>
       <Table.Tbody>
         {entries.map(([name, value]) => (
           <Table.Tr key={name}>
-            <Table.Th scope="row" w="30%" style={{ verticalAlign: 'top', wordBreak: 'break-word' }}>
+            <Table.Th scope="row" w={nested ? undefined : '30%'} style={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>
               {name}
             </Table.Th>
-            <Table.Td style={{ wordBreak: 'break-word' }}>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
               <PropertyValue value={value} name={name} />
             </Table.Td>
           </Table.Tr>
@@ -32,6 +36,8 @@ export function PropertyTable({ entries, label }: { entries: [string, unknown][]
 export function PropertyValue({ value, name }: { value: unknown; name: string }) {
   const { t } = useTranslation();
   if (value === null || value === undefined) return <>—</>;
+  // The page's own renderings (the UUID with its copy button) pass through.
+  if (isValidElement(value)) return value;
   if (typeof value === 'boolean') return <>{value ? t('table.yes') : t('table.no')}</>;
   if (Array.isArray(value)) {
     if (value.length === 0) return <>—</>;
@@ -46,7 +52,7 @@ export function PropertyValue({ value, name }: { value: unknown; name: string })
       </List>
     );
   }
-  if (isRecord(value)) return <PropertyTable entries={Object.entries(value)} label={name} />;
+  if (isRecord(value)) return <PropertyTable entries={Object.entries(value)} label={name} nested />;
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint') return <>{String(value)}</>;
   return <>{JSON.stringify(value)}</>;
 }
