@@ -111,6 +111,8 @@ describe("reading a model's zip", () => {
     );
     expect((await refusal('loghihtr', zip, { maxPropertiesBytes: 20 })).message).toBe("The model's configuration is too large to keep (over 20 bytes).");
     expect((await refusal('p2pala', zip, { maxEntries: 1 })).message).toBe('The zip has 2 entries; a model may have at most 1.');
+    const deep = await zipOf({ 'config.json': `{"a":${'['.repeat(200_000)}${']'.repeat(200_000)}}` });
+    expect(await refusal('loghihtr', deep)).toMatchObject({ status: 400 });
   });
 
   it('refuses a zip whose config.json does not unpack', async () => {

@@ -59,7 +59,7 @@ export async function readModelArchive(
   try {
     const entries = await listEntries(zip, file.sizeBytes, limits);
     const properties = await propertiesOf(kind, zip, entries, limits);
-    if (JSON.stringify(properties).length > limits.maxPropertiesBytes) {
+    if (serializedLength(properties) > limits.maxPropertiesBytes) {
       throw badRequest(`The model's configuration is too large to keep (over ${formatBytes(limits.maxPropertiesBytes)}).`);
     }
     return properties;
@@ -176,6 +176,15 @@ async function readText(zip: ZipFile, { entry, name }: ArchiveEntry, limits: Arc
     throw badRequest(`${name} in the zip cannot be read: the zip is damaged.`);
   }
   return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** The length of the properties as JSON; a configuration nested too deeply to write counts as too large. */
+function serializedLength(properties: Record<string, unknown>): number {
+  try {
+    return JSON.stringify(properties).length;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -57,7 +57,7 @@ export const modelRoutes: FastifyPluginAsyncZod<ModelRoutesOptions> = async (app
     async (req) => models.languages(req.principal, req.query),
   );
 
-  for (const kind of MODEL_KINDS) registerKind(app.withTypeProvider<ZodTypeProvider>(), kind, models, files, limits);
+  for (const kind of MODEL_KINDS) registerKind(app, kind, models, files, limits);
 };
 
 function registerKind(app: FastifyInstance, kind: ModelKind, models: ModelService, files: FileStore, limits: MultipartLimits): void {
