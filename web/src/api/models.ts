@@ -51,6 +51,8 @@ export interface CreateModelInput {
   fields: CreateModelFields;
   file: File;
   onProgress: (fraction: number) => void;
+  /** Cancels the upload, e.g. when the user leaves the form. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -61,12 +63,12 @@ export function useCreateModel(kind: ModelKind) {
   const queryClient = useQueryClient();
   const info = MODEL_KIND_INFO[kind];
   return useMutation({
-    mutationFn: ({ fields, file, onProgress }: CreateModelInput) => {
+    mutationFn: ({ fields, file, onProgress, signal }: CreateModelInput) => {
       const body = new FormData();
       body.append(info.nameField, fields.label);
       if (info.hasLanguage && fields.language) body.append('language', fields.language);
       body.append('file', file, file.name);
-      return apiUpload(info.basePath, { body, schema: modelSchema, onProgress });
+      return apiUpload(info.basePath, { body, schema: modelSchema, onProgress, signal });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: modelKeys.all(kind) }),
   });

@@ -32,8 +32,11 @@ export class FakeXhr {
     FakeXhr.sent.push(this);
   }
 
+  aborted = false;
+
   abort() {
-    this.onabort?.();
+    this.aborted = true;
+    act(() => this.onabort?.());
   }
 
   /** The parts in the order they were appended: text as it is, files by name. */

@@ -86,4 +86,17 @@ describe('model create forms', () => {
     expect(router.state.location.pathname).toBe('/pim/laypamodel');
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
   });
+
+  it('stops the upload when the user leaves the form', async () => {
+    const user = userEvent.setup();
+    modelServer('siamesenetwork', []);
+    const { router } = renderApp('/siamesenetworkmodel');
+    await user.type(await screen.findByRole('textbox', { name: 'Label' }), 'writers');
+    await user.upload(fileInput(), file('writers.zip'));
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await user.click(screen.getAllByRole('link', { name: 'Back to the Siamese network models' }).at(-1)!);
+    expect(router.state.location.pathname).toBe('/pim/siamesenetworkmodels');
+    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+  });
 });

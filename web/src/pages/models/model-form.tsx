@@ -8,7 +8,7 @@ import {
   type ModelKind,
 } from '@pim/contract';
 import { IconDeviceFloppy, IconFileUpload } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateModel } from '../../api/models';
@@ -46,6 +46,9 @@ export function ModelForm({ kind }: { kind: ModelKind }) {
   const [errors, setErrors] = useState<FormErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const nameLabel = info.nameField === 'title' ? t('form.title') : t('form.label');
+  // Leaving the form stops its upload rather than sending hundreds of megabytes nobody waits for.
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
 
   const validate = (): FormErrors => {
     const found: FormErrors = {};
@@ -63,8 +66,9 @@ export function ModelForm({ kind }: { kind: ModelKind }) {
     setErrors(found);
     if (found.label || found.language || found.file || !file) return;
     setProgress(0);
+    upload.current = new AbortController();
     create.mutate(
-      { fields: { label: label.trim(), language: language?.code }, file, onProgress: setProgress },
+      { fields: { label: label.trim(), language: language?.code }, file, onProgress: setProgress, signal: upload.current.signal },
       { onSuccess: () => void navigate(listPath(kind)), onError: () => setProgress(null) },
     );
   };
