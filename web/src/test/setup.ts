@@ -14,6 +14,7 @@ import enApikeys from '../../public/locales/en/apikeys.json';
 import enImagesets from '../../public/locales/en/imagesets.json';
 import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
+import enSettings from '../../public/locales/en/settings.json';
 import { clearStoredSession } from '../app/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
@@ -42,7 +43,7 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'settings'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -57,6 +58,7 @@ await i18n.use(initReactI18next).init({
       apikeys: enApikeys,
       annotator: enAnnotator,
       metadata: enMetadata,
+      settings: enSettings,
     },
   },
   interpolation: { escapeValue: false },
