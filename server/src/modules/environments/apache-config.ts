@@ -50,9 +50,12 @@ export function apacheVirtualHost(env: VirtualHostInput, server: ServerUrls): st
   const dir = `${FRONT_END_ROOT}/${env.path}`;
   const https = env.address.toLowerCase().startsWith('https:');
   const search = `${server.publicUrl}${server.apiBase}pim/elastic/`;
+  const proxiesToHttps = env.indexName !== null && search.startsWith('https:');
   const lines = [
     ...header,
-    '# Needs mod_alias, mod_dir, mod_proxy and mod_proxy_http: a2enmod alias dir proxy proxy_http',
+    proxiesToHttps
+      ? '# Needs mod_alias, mod_dir, mod_proxy, mod_proxy_http and mod_ssl: a2enmod alias dir proxy proxy_http ssl'
+      : '# Needs mod_alias, mod_dir, mod_proxy and mod_proxy_http: a2enmod alias dir proxy proxy_http',
     `# Put the built front-end in ${dir}/.`,
   ];
   if (https) lines.push(`# The address is https: certbot --apache -d ${env.domain} adds the :443 twin of this block with its certificate.`);
@@ -60,7 +63,7 @@ export function apacheVirtualHost(env: VirtualHostInput, server: ServerUrls): st
   if (env.indexName) {
     const target = `${search}${encodeURIComponent(env.indexName)}/`;
     lines.push(`    # Searches go to PIM's search API of the index ${encodeURIComponent(env.indexName)}.`);
-    if (target.startsWith('https:')) lines.push('    SSLProxyEngine on');
+    if (proxiesToHttps) lines.push('    SSLProxyEngine on');
     lines.push(`    ProxyPass /${env.path}/api/ ${target}`, `    ProxyPassReverse /${env.path}/api/ ${target}`, '');
   } else {
     lines.push('    # No search index chosen yet: choose one in the environment to forward searches to PIM.', '');
