@@ -1,4 +1,4 @@
-import { Box, Button, Fieldset, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Box, Button, Fieldset, Group, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   ENVIRONMENT_SWITCHES,
@@ -10,7 +10,7 @@ import {
   type EnvironmentTextField,
   type SearchIndex,
 } from '@pim/contract';
-import { IconDeviceFloppy } from '@tabler/icons-react';
+import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -35,6 +35,23 @@ function draftOf(environment: Environment | null): Draft {
     ...texts,
     ...switches,
   } as Draft;
+}
+
+/** Copies the Apache configuration, to paste into the web server's sites. */
+function CopyConfig({ config }: { config: string }) {
+  const { t } = useTranslation('settings');
+  const copy = () =>
+    navigator.clipboard.writeText(config).then(
+      () => notifications.show({ color: 'green', message: t('environment.copied') }),
+      () => notifications.show({ color: 'red', message: t('environment.copyFailed') }),
+    );
+  return (
+    <Group justify="flex-end">
+      <Button size="xs" variant="light" leftSection={<IconCopy size={14} aria-hidden />} onClick={() => void copy()}>
+        {t('environment.copy')}
+      </Button>
+    </Group>
+  );
 }
 
 /** Every text field and switch of an environment; domain and the Apache configuration are the server's. */
@@ -118,6 +135,7 @@ export function EnvironmentForm({ environment }: { environment: Environment | nu
               maxRows={30}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' } }}
             />
+            {environment?.domain && <CopyConfig config={environment.generateApacheConfig} />}
           </Stack>
         </Fieldset>
         <Box>

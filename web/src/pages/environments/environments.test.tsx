@@ -57,6 +57,11 @@ describe('/pim/environment', () => {
     const config = screen.getByRole('textbox', { name: 'generateApacheConfig' }) as HTMLTextAreaElement;
     expect(config.value).toBe(APACHE_CONFIG);
     expect(config.readOnly).toBe(true);
+
+    const show = vi.spyOn(notifications, 'show');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Copy the Apache configuration' }));
+    await waitFor(() => expect(show).toHaveBeenCalledWith({ color: 'green', message: 'The Apache configuration has been copied to the clipboard.' }));
+    expect(await navigator.clipboard.readText()).toBe(APACHE_CONFIG);
   });
 
   it('creates an environment with its switches and index, without the derived fields, and goes back to the list', async () => {
