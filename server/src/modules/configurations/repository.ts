@@ -22,19 +22,21 @@ export class ConfigurationRepository {
 
   /** Inserts the configuration; undefined when the key is taken. */
   create(c: { uuid: string; key: string; value: string }): Promise<ConfigurationRow | undefined> {
-    return this.db
-      .insertInto('pim_configuration')
-      .values(c)
-      .onConflict((oc) => oc.column('key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    return this.db.transaction().execute(async (trx) => {
+      await lockKey(trx, c.key);
+      return trx
+        .insertInto('pim_configuration')
+        .values(c)
+        .onConflict((oc) => oc.column('key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+    });
   }
 
   /** Changes key and value; 'taken' when another configuration has the key. */
   update(uuid: string, c: { key: string; value: string }): Promise<ConfigurationRow | 'missing' | 'taken'> {
     return this.db.transaction().execute(async (trx) => {
-      // Serialises writers of the same key, so two renames to one key cannot both pass the check.
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`pim_configuration:${c.key}`}))`.execute(trx);
+      await lockKey(trx, c.key);
       const other = await trx
         .selectFrom('pim_configuration')
         .select('id')
@@ -56,4 +58,9 @@ export class ConfigurationRepository {
     const result = await this.db.deleteFrom('pim_configuration').where('uuid', '=', uuid).executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
+}
+
+/** Serialises writers of one key, so a create and a rename to the same key cannot both pass the check. */
+async function lockKey(trx: Kysely<DB>, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`pim_configuration:${key}`}))`.execute(trx);
 }

@@ -51,6 +51,13 @@ describe('the Apache configuration of an environment', () => {
     expect(config).toContain('# The address is https: certbot --apache -d search.example.org adds the :443 twin');
   });
 
+  it('serves an http address with a port of its own on that port', () => {
+    const config = apacheVirtualHost(env({ address: 'http://search.example.org:8081/' }), server);
+    expect(directives(config)[0]).toBe('<VirtualHost *:8081>');
+    expect(config).toContain('add "Listen 8081" to ports.conf');
+    expect(directives(apacheVirtualHost(env({ address: 'http://search.example.org:80' }), server))[0]).toBe('<VirtualHost *:80>');
+  });
+
   it('forwards nothing without an index, and says so', () => {
     const config = apacheVirtualHost(env({ indexName: null }), server);
     expect(config).not.toContain('ProxyPass');

@@ -59,7 +59,10 @@ export function apacheVirtualHost(env: VirtualHostInput, server: ServerUrls): st
     `# Put the built front-end in ${dir}/.`,
   ];
   if (https) lines.push(`# The address is https: certbot --apache -d ${env.domain} adds the :443 twin of this block with its certificate.`);
-  lines.push('<VirtualHost *:80>', `    ServerName ${env.domain}`, '');
+  // An http address on a port of its own is served there; https runs behind certbot's :443 block.
+  const port = https ? '' : new URL(env.address).port;
+  if (port) lines.push(`# Apache must listen on port ${port}: add "Listen ${port}" to ports.conf if it does not yet.`);
+  lines.push(`<VirtualHost *:${port || '80'}>`, `    ServerName ${env.domain}`, '');
   if (env.indexName) {
     const target = `${search}${encodeURIComponent(env.indexName)}/`;
     lines.push(`    # Searches go to PIM's search API of the index ${encodeURIComponent(env.indexName)}.`);
