@@ -15,3 +15,5 @@ export * from './drawings.js';
 export * from './text-compare/index.js';
 export * from './metadata.js';
 export * from './models.js';
+export * from './configurations.js';
+export * from './environments.js';

@@ -31,6 +31,8 @@ import { inProcessFetch } from './modules/signin/in-process-fetch.js';
 import { registerSignIn } from './modules/signin/register.js';
 import { userRoutes } from './modules/users/routes.js';
 import { apiKeyRoutes } from './modules/apikeys/routes.js';
+import { configurationRoutes } from './modules/configurations/routes.js';
+import { environmentRoutes } from './modules/environments/routes.js';
 
 export interface AppOptions {
   /** A database opened by the caller (tests); otherwise the one the config names is opened. */
@@ -169,6 +171,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
         await api.register(drawingRoutes, { drawings: services.drawings });
         await api.register(modelRoutes, { models: services.models, files: services.files });
+        await api.register(configurationRoutes, { configurations: services.configurations });
+        await api.register(environmentRoutes, {
+          environments: services.environments,
+          server: { publicUrl: config.publicUrl, apiBase: config.apiBase },
+        });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );

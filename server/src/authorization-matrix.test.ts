@@ -189,6 +189,14 @@ describe('the authorization matrix: every route, every kind of caller', () => {
   const newGroup = async (name = 'Matrix group') => (await ok(asAdmin({ method: 'POST', url: '/api/pim/pimgroups/create', payload: { name } }), 'group')) as { uuid: string };
   const newKey = async () =>
     (await ok(asAdmin({ method: 'POST', url: '/api/pim/apikey', payload: { userName: 'matrix', roles: [] } }), 'key')) as { uuid: string };
+  const newConfiguration = async () =>
+    (await ok(asAdmin({ method: 'POST', url: '/api/pim/configuration/create', payload: { key: `matrix.${randomUUID()}`, value: '' } }), 'configuration')) as {
+      uuid: string;
+    };
+  const newEnvironment = async () =>
+    (await ok(asAdmin({ method: 'POST', url: '/api/pim/environment', payload: { title: 'Matrix', path: `m-${randomUUID()}` } }), 'environment')) as {
+      uuid: string;
+    };
 
   const get = (url: string) => (): Request => ({ method: 'GET', url });
   const metadataValues = (s: Scenario, uri: string) => ({
@@ -494,6 +502,32 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     'PUT /api/pim/elasticsearchindex/{uuid}': {
       rule: { kind: 'admin' },
       request: () => ({ method: 'PUT', url: `/api/pim/elasticsearchindex/${searchIndexId}`, payload: { name: 'matrix-index' } }),
+    },
+
+    // Configurations and environments (server settings)
+    'GET /api/pim/configuration/index': { rule: { kind: 'admin' }, request: get('/api/pim/configuration/index') },
+    'GET /api/pim/configuration/{id}': { rule: { kind: 'admin' }, request: async () => get(`/api/pim/configuration/${(await newConfiguration()).uuid}`)() },
+    'POST /api/pim/configuration/create': {
+      rule: { kind: 'admin' },
+      request: () => ({ method: 'POST', url: '/api/pim/configuration/create', payload: { key: `matrix.${randomUUID()}`, value: 'v' } }),
+    },
+    'PUT /api/pim/configuration/{uuid}': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'PUT', url: `/api/pim/configuration/${(await newConfiguration()).uuid}`, payload: { key: `matrix.${randomUUID()}`, value: 'w' } }),
+    },
+    'DELETE /api/pim/configuration/{uuid}': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'DELETE', url: `/api/pim/configuration/${(await newConfiguration()).uuid}` }),
+    },
+    'GET /api/pim/environment': { rule: { kind: 'admin' }, request: get('/api/pim/environment') },
+    'GET /api/pim/environment/{uuid}': { rule: { kind: 'admin' }, request: async () => get(`/api/pim/environment/${(await newEnvironment()).uuid}`)() },
+    'POST /api/pim/environment': {
+      rule: { kind: 'admin' },
+      request: () => ({ method: 'POST', url: '/api/pim/environment', payload: { title: 'Matrix', path: `m-${randomUUID()}` } }),
+    },
+    'PUT /api/pim/environment/{uuid}': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'PUT', url: `/api/pim/environment/${(await newEnvironment()).uuid}`, payload: { title: 'Matrix 2', path: `m-${randomUUID()}` } }),
     },
 
     // Field sets and metadata

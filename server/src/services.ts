@@ -46,6 +46,10 @@ import { LoginStateRepository } from './modules/signin/repository.js';
 import { SignInService } from './modules/signin/service.js';
 import { UserRepository } from './modules/users/repository.js';
 import { UserService } from './modules/users/service.js';
+import { ConfigurationRepository } from './modules/configurations/repository.js';
+import { ConfigurationService } from './modules/configurations/service.js';
+import { EnvironmentRepository } from './modules/environments/repository.js';
+import { EnvironmentService } from './modules/environments/service.js';
 
 export interface ServiceOptions {
   /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
@@ -114,6 +118,8 @@ export function createServices(database: Database, config: Config, options: Serv
       relyingParty: relyingPartyFor(config, providerSecrets, options.issuerFetch),
       publicUrl: config.publicUrl,
     }),
+    configurations: new ConfigurationService(new ConfigurationRepository(db)),
+    environments: new EnvironmentService(new EnvironmentRepository(db)),
     embeddedProvider: {
       secrets: providerSecrets,
       storage: new ProviderStorage(db),

@@ -24,6 +24,12 @@ import { GroupEditPage } from '../pages/groups/group-edit-page';
 import { GroupsPage } from '../pages/groups/groups-page';
 import { UserPage } from '../pages/users/user-page';
 import { UsersPage } from '../pages/users/users-page';
+import { ConfigurationPage } from '../pages/configurations/configuration-page';
+import { ConfigurationsPage } from '../pages/configurations/configurations-page';
+import { EnvironmentPage } from '../pages/environments/environment-page';
+import { EnvironmentsPage } from '../pages/environments/environments-page';
+import { SearchIndexPage } from '../pages/searchindices/search-index-page';
+import { SearchIndicesPage } from '../pages/searchindices/search-indices-page';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
 import { modelRoutes } from '../pages/models/model-routes';
 import { AnalyzeImagePage } from '../pages/viewer/analyze-image-page';
@@ -36,10 +42,10 @@ import { NotFoundPage } from './not-found-page';
  * the path under /pim/ and also names the screen's title in the pages namespace (`screens.*`).
  */
 export const UNAVAILABLE_SCREENS = [
-  'analyzeimagemanualnew', 'dashboard', 'elasticsearchindex', 'elasticsearchindices',
+  'analyzeimagemanualnew', 'dashboard',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
-  'findsiamesesingleimageset', 'configuration', 'configurations',
-  'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs',
+  'findsiamesesingleimageset',
+  'fontdescription', 'fontdescriptions', 'p2palajobs',
   'search', 'imagedescription', 'jobs', 'job', 'siameseconfusionmatrices',
   'siameseconfusionmatrix', 'siamesenetworkjobs',
 ] as const;
@@ -84,6 +90,12 @@ export const routes: RouteObject[] = withShell([
   { path: 'apikeys', element: <ApiKeysPage /> },
   { path: 'apikey', element: <ApiKeyPage /> },
   ...modelRoutes,
+  { path: 'configurations', element: <ConfigurationsPage /> },
+  { path: 'configuration', element: <ConfigurationPage /> },
+  { path: 'elasticsearchindices', element: <SearchIndicesPage /> },
+  { path: 'elasticsearchindex', element: <SearchIndexPage /> },
+  { path: 'environments', element: <EnvironmentsPage /> },
+  { path: 'environment', element: <EnvironmentPage /> },
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

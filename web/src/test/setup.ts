@@ -15,6 +15,7 @@ import enModels from '../../public/locales/en/models.json';
 import enImagesets from '../../public/locales/en/imagesets.json';
 import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
+import enSettings from '../../public/locales/en/settings.json';
 import { clearStoredSession } from '../app/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
@@ -43,7 +44,7 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -59,6 +60,7 @@ await i18n.use(initReactI18next).init({
       models: enModels,
       annotator: enAnnotator,
       metadata: enMetadata,
+      settings: enSettings,
     },
   },
   interpolation: { escapeValue: false },

@@ -297,6 +297,33 @@ export interface PimModelTable {
   updated_at: UpdatedAt;
 }
 
+export interface ConfigurationTable {
+  id: Generated<number>;
+  uuid: string;
+  key: string;
+  value: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface EnvironmentTable {
+  id: string;
+  title: string;
+  search_index_id: string | null;
+  path: string;
+  address: string;
+  about: string;
+  main_text: string;
+  search_label: string;
+  logo_class: string;
+  top_bar_classes: string;
+  instructions: string;
+  /** Switch name -> boolean, written as JSON text. */
+  switches: ColumnType<Record<string, boolean>, string, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -327,4 +354,6 @@ export interface DB {
   metadata_record: MetadataRecordTable;
   metadata_value: MetadataValueTable;
   pim_model: PimModelTable;
+  pim_configuration: ConfigurationTable;
+  pim_environment: EnvironmentTable;
 }

@@ -1,0 +1,57 @@
+import { Button, Stack, Title } from '@mantine/core';
+import type { SearchIndex } from '@pim/contract';
+import { IconPlus } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSearchIndices } from '../../api/searchindices';
+import { RequireSignIn } from '../../app/require-sign-in';
+import type { DataTableColumn } from '../../components/data-table/column-meta';
+import { DataTable } from '../../components/data-table/data-table';
+import { LoadFailed } from '../users/load-failed';
+
+const rowId = (index: SearchIndex) => index.uuid;
+
+function searchIndexColumns(t: TFunction): DataTableColumn<SearchIndex>[] {
+  return [
+    { accessorKey: 'name', header: t('searchIndices.name') },
+    { accessorKey: 'uuid', header: t('searchIndices.uuid') },
+  ];
+}
+
+function SearchIndicesTable() {
+  const { t } = useTranslation('settings');
+  const navigate = useNavigate();
+  const indices = useSearchIndices();
+  const columns = useMemo(() => searchIndexColumns(t), [t]);
+  if (indices.isError) return <LoadFailed error={indices.error} forbidden={t('searchIndices.loadFailed')} failed={t('searchIndices.loadFailed')} />;
+  return (
+    <DataTable
+      label={t('searchIndices.title')}
+      columns={columns}
+      data={indices.data}
+      loading={indices.isPending}
+      getRowId={rowId}
+      onRowClick={(index) => void navigate(`/elasticsearchindex?uuid=${encodeURIComponent(index.uuid)}`)}
+      toolbar={
+        <Button component={Link} to="/elasticsearchindex" leftSection={<IconPlus size={16} aria-hidden />}>
+          {t('searchIndices.new')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** `/pim/elasticsearchindices`: the search indices image sets are put into; a row opens its form. */
+export function SearchIndicesPage() {
+  const { t } = useTranslation('settings');
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('searchIndices.title')}</Title>
+      <RequireSignIn>
+        <SearchIndicesTable />
+      </RequireSignIn>
+    </Stack>
+  );
+}
