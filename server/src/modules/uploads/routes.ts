@@ -1,8 +1,9 @@
-import multipart, { type Multipart } from '@fastify/multipart';
+import type { Multipart } from '@fastify/multipart';
 import { errorResponseSchema, uploadResultSchema } from '@pim/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, badRequest, tooLarge } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
+import { registerMultipart, translateMultipartError } from '../../platform/http/multipart-form.js';
 import { errorResponses } from '../../platform/http/openapi.js';
 import type { IncomingUpload, UploadService } from './service.js';
 
@@ -13,10 +14,7 @@ export interface UploadRoutesOptions {
 /** `POST pim/documentimageset/postfile`: one file per request, as FilePond sends them. */
 export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (app, { uploads }) => {
   // Registered here so multipart bodies are parsed only by this route's scope.
-  await app.register(multipart, {
-    // One byte over the limit reaches the file store, which refuses it with a clear message.
-    limits: { fileSize: uploads.limits.maxBytes + 1, files: 1, fields: 10, parts: 11, fieldSize: 64 * 1024 },
-  });
+  await registerMultipart(app, { maxFileBytes: uploads.limits.maxBytes, maxFields: 10 });
 
   app.post(
     '/pim/documentimageset/postfile',
@@ -62,21 +60,3 @@ export const uploadRoutes: FastifyPluginAsyncZod<UploadRoutesOptions> = async (a
     },
   );
 };
-
-/** The multipart parser's own errors, in words a person understands. */
-function translateMultipartError(err: unknown, maxBytes: number): unknown {
-  if (err instanceof AppError) return err;
-  switch ((err as { code?: string }).code) {
-    case 'FST_FILES_LIMIT':
-      return badRequest('Upload one file per request.');
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return tooLarge(`The file is larger than the limit of ${Math.round(maxBytes / (1024 * 1024))} MB.`);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return badRequest('The upload has too many form fields: send only the file, in the part named filepond.');
-    case 'FST_MP_PREMATURE_CLOSE':
-      return badRequest('The upload was interrupted before the whole file arrived. Try again.');
-    default:
-      return err;
-  }
-}

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { NamedRef, UploadResult } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { badRequest, notFound, unsupportedMediaType } from '../../platform/errors.js';
+import { peek } from '../../platform/http/peek-stream.js';
 import type { FileStore, StagedFile } from '../../platform/storage/file-store.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import { probeImage } from './image-probe.js';
@@ -12,7 +13,7 @@ import { parseHocr } from './hocr.js';
 import { parsePageXml, type PageRegion } from './page-xml.js';
 import { openPdf } from './pdf-split.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
-import { SNIFF_BYTES, peek, sniff, xmlDialect } from './sniff.js';
+import { SNIFF_BYTES, sniff, xmlDialect } from './sniff.js';
 
 export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE, ALTO or hOCR files.';
 
