@@ -15,3 +15,4 @@ export * from './drawings.js';
 export * from './text-compare/index.js';
 export * from './metadata.js';
 export * from './models.js';
+export * from './fontdescriptions.js';

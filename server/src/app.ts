@@ -30,6 +30,7 @@ import { inProcessFetch } from './modules/signin/in-process-fetch.js';
 import { registerSignIn } from './modules/signin/register.js';
 import { userRoutes } from './modules/users/routes.js';
 import { apiKeyRoutes } from './modules/apikeys/routes.js';
+import { fontDescriptionRoutes } from './modules/fontdescriptions/routes.js';
 
 export interface AppOptions {
   /** A database opened by the caller (tests); otherwise the one the config names is opened. */
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(downloadRoutes, { downloads: services.downloads });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
         await api.register(drawingRoutes, { drawings: services.drawings });
+        await api.register(fontDescriptionRoutes, { fontDescriptions: services.fontDescriptions });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );

@@ -44,6 +44,8 @@ import { LoginStateRepository } from './modules/signin/repository.js';
 import { SignInService } from './modules/signin/service.js';
 import { UserRepository } from './modules/users/repository.js';
 import { UserService } from './modules/users/service.js';
+import { FontDescriptionRepository } from './modules/fontdescriptions/repository.js';
+import { FontDescriptionService } from './modules/fontdescriptions/service.js';
 
 export interface ServiceOptions {
   /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
@@ -104,6 +106,7 @@ export function createServices(database: Database, config: Config, options: Serv
       files,
       { publicUrl: config.publicUrl, apiBase: config.apiBase },
     ),
+    fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

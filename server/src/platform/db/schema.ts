@@ -283,6 +283,23 @@ export interface MetadataValueTable {
   value: string;
 }
 
+export interface FontDescriptionTable {
+  id: string;
+  uri: string;
+  name: string;
+  type: Generated<string>;
+  license: Generated<string>;
+  handwritten: Generated<boolean>;
+  contains_long_s: Generated<boolean>;
+  contains_ligatures: Generated<boolean>;
+  roman_script: Generated<boolean>;
+  serif: Generated<boolean>;
+  file_id: string | null;
+  owner_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -312,4 +329,5 @@ export interface DB {
   pim_field_option: PimFieldOptionTable;
   metadata_record: MetadataRecordTable;
   metadata_value: MetadataValueTable;
+  font_description: FontDescriptionTable;
 }
