@@ -19,6 +19,8 @@ import { TextLinePage } from '../pages/textlines/text-line-page';
 import { TextLinesPage } from '../pages/textlines/text-lines-page';
 import { ApiKeyPage } from '../pages/apikeys/api-key-page';
 import { ApiKeysPage } from '../pages/apikeys/api-keys-page';
+import { FontDescriptionPage } from '../pages/fontdescriptions/font-description-page';
+import { FontDescriptionsPage } from '../pages/fontdescriptions/font-descriptions-page';
 import { GroupCreatePage } from '../pages/groups/group-create-page';
 import { GroupEditPage } from '../pages/groups/group-edit-page';
 import { GroupsPage } from '../pages/groups/groups-page';
@@ -38,7 +40,7 @@ export const UNAVAILABLE_SCREENS = [
   'analyzeimagemanualnew', 'dashboard', 'elasticsearchindex', 'elasticsearchindices',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
   'findsiamesesingleimageset', 'configuration', 'configurations',
-  'environment', 'environments', 'fontdescription', 'fontdescriptions', 'p2palajobs',
+  'environment', 'environments', 'p2palajobs',
   'search', 'imagedescription', 'jobs', 'job', 'tesseract4models',
   'tesseract4model', 'krakenmodels', 'krakenmodel',
   'laypamodels', 'laypamodel', 'loghihtrmodels', 'loghihtrmodel', 'loghilinedetectionmodels',
@@ -85,6 +87,8 @@ export const routes: RouteObject[] = withShell([
   { path: 'pimgroupedit', element: <GroupEditPage /> },
   { path: 'apikeys', element: <ApiKeysPage /> },
   { path: 'apikey', element: <ApiKeyPage /> },
+  { path: 'fontdescriptions', element: <FontDescriptionsPage /> },
+  { path: 'fontdescription', element: <FontDescriptionPage /> },
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);
