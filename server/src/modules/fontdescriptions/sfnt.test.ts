@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testFont, withBadHeadMagic } from '../../test-support/fonts.js';
+import { testFont, withBadHeadMagic } from '../../test-support/font-files.js';
 import { FONT_COLLECTION, fontFlavour, fontName, inspectFont, NOT_A_FONT, WEB_FONT } from './sfnt.js';
 
 const readerOf = (bytes: Buffer) => async (offset: number, length: number) => bytes.subarray(offset, offset + length);
