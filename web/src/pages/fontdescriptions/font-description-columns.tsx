@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 
 /** Columns hidden until the user shows them. */
-export const FONT_HIDDEN_COLUMNS = ['containsLongS', 'containsLigatures', 'romanScript', 'hasData', 'fileName', 'updated'] as const;
+export const FONT_HIDDEN_COLUMNS = ['license', 'containsLongS', 'containsLigatures', 'romanScript', 'hasData', 'fileName', 'updated'] as const;
 
 export function fontDescriptionColumns(t: TFunction): DataTableColumn<FontDescription>[] {
   const yesNo = (key: (typeof FONT_FLAGS)[number] | 'hasData'): DataTableColumn<FontDescription> => ({

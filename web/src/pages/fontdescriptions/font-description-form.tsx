@@ -33,6 +33,13 @@ const EMPTY: FontDescriptionForm = {
   serif: false,
 };
 
+/** A file size as people read it: bytes, KB or MB. */
+function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
 function draftOf(font: FontDescription | null): FontDescriptionForm {
   if (!font) return EMPTY;
   const { uri, name, type, license, handwritten, containsLongS, containsLigatures, romanScript, serif } = font;
@@ -152,7 +159,7 @@ export function FontDescriptionFormView({ font, canWrite }: FontDescriptionFormP
               {t('form.storedFile')}
             </Text>
             <Text size="sm" c={font.hasData ? undefined : 'dimmed'}>
-              {font.hasData ? `${font.fileName ?? ''} (${font.type || '—'})` : t('form.noFile')}
+              {font.hasData ? `${font.fileName ?? ''} (${fileSize(font.sizeBytes ?? 0)})` : t('form.noFile')}
             </Text>
           </Stack>
         ) : (

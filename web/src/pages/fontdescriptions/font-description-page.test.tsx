@@ -61,7 +61,7 @@ describe('/pim/fontdescription', () => {
     expect(uri.readOnly).toBe(true);
     expect(screen.getByText('The URI cannot be changed once the font description is saved.')).toBeTruthy();
     expect(fileInput()).toBeNull();
-    expect(screen.getByText('Junicode.ttf (TrueType)')).toBeTruthy();
+    expect(screen.getByText('Junicode.ttf (1 KB)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
 
     const name = screen.getByRole('textbox', { name: 'Name' });

@@ -25,17 +25,17 @@ afterEach(() => {
 });
 
 describe('/pim/fontdescriptions', () => {
-  it('lists name, type, URI, license, handwritten, serif and uuid, with Download and Delete per row', async () => {
+  it('lists name, type, URI, handwritten, serif and uuid, with Download and Delete per row', async () => {
     fontServer(sampleFonts());
     renderApp('/fontdescriptions');
     expect(await screen.findByRole('heading', { name: 'Font descriptions' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Font descriptions' });
     await within(table).findByText('Junicode');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Name', 'Type', 'URI', 'License', 'Handwritten', 'Serif', 'UUID', 'Actions',
+      'Name', 'Type', 'URI', 'Handwritten', 'Serif', 'UUID', 'Actions',
     ]);
     expect(cellTexts(rowOf(table, 'UnifrakturMaguntia'))).toEqual([
-      'UnifrakturMaguntia', 'OpenType', 'https://fonts.example.org/unifrakturmaguntia', '', 'Yes', 'No', FRAKTUR, 'DownloadDelete',
+      'UnifrakturMaguntia', 'OpenType', 'https://fonts.example.org/unifrakturmaguntia', 'Yes', 'No', FRAKTUR, 'DownloadDelete',
     ]);
   });
 
