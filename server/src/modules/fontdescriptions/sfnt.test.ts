@@ -17,6 +17,16 @@ describe('sfnt: one TrueType or OpenType font', () => {
     });
   });
 
+  it('accepts an empty table whose offset is 0, as some font tools write it', async () => {
+    const font = testFont();
+    // testFont's glyf table is empty; its record is the second (tags sorted: cmap, glyf, head, ...).
+    const glyf = 12 + 16 * 1;
+    expect(font.subarray(glyf, glyf + 4).toString('latin1')).toBe('glyf');
+    expect(font.readUInt32BE(glyf + 12)).toBe(0);
+    font.writeUInt32BE(0, glyf + 8);
+    expect((await inspect(font)).flavour.type).toBe('TrueType');
+  });
+
   it("accepts Apple's 'true' version tag as TrueType", async () => {
     const font = testFont();
     font.write('true', 0, 'latin1');

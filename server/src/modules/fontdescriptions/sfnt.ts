@@ -65,7 +65,8 @@ export function tableDirectory(head: Buffer, fileSize: number): { flavour: FontF
     const offset = head.readUInt32BE(at + 8);
     const length = head.readUInt32BE(at + 12);
     if (tables.has(tag)) throw damaged(`it has two '${tag}' tables`);
-    if (offset < directoryEnd || offset + length > fileSize) throw damaged(`its '${tag}' table lies outside the file`);
+    // An empty table may point anywhere (some tools write offset 0); a table with bytes must lie after the directory.
+    if ((length > 0 && offset < directoryEnd) || offset + length > fileSize) throw damaged(`its '${tag}' table lies outside the file`);
     tables.set(tag, { offset, length });
   }
   const outlines = flavour.type === 'TrueType' ? ['glyf', 'loca'] : [tables.has('CFF2') ? 'CFF2' : 'CFF '];
