@@ -17,3 +17,4 @@ export * from './metadata.js';
 export * from './models.js';
 export * from './configurations.js';
 export * from './environments.js';
+export * from './fontdescriptions.js';

@@ -33,6 +33,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { apiKeyRoutes } from './modules/apikeys/routes.js';
 import { configurationRoutes } from './modules/configurations/routes.js';
 import { environmentRoutes } from './modules/environments/routes.js';
+import { fontDescriptionRoutes } from './modules/fontdescriptions/routes.js';
 
 export interface AppOptions {
   /** A database opened by the caller (tests); otherwise the one the config names is opened. */
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           environments: services.environments,
           server: { publicUrl: config.publicUrl, apiBase: config.apiBase },
         });
+        await api.register(fontDescriptionRoutes, { fontDescriptions: services.fontDescriptions });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );

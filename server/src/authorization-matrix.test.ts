@@ -5,6 +5,8 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldSet, field } from './test-support/metadata.js';
 import { createForm, createModel, modelFileFor } from './test-support/model-files.js';
+import { testFont } from './test-support/font-files.js';
+import { createFont, formBody } from './test-support/fonts.js';
 import { uploadPageWithLines } from './test-support/text-lines.js';
 import { call, createTestApp, signedInUser, type TestApp } from './test-support/test-app.js';
 import { createSet, multipartBody, testImage, testPdf, upload } from './test-support/upload-files.js';
@@ -331,6 +333,39 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     'PUT /api/pim/apikey/{key}/disable': {
       rule: { kind: 'admin' },
       request: async () => ({ method: 'PUT', url: `/api/pim/apikey/${(await newKey()).uuid}/disable` }),
+    },
+
+    // Font descriptions: shared reference data; everyone signed in reads and downloads them, admins write.
+    'GET /api/pim/fontdescription': { rule: { kind: 'signedIn' }, request: get('/api/pim/fontdescription') },
+    'GET /api/pim/fontdescription/{uuid}': {
+      rule: { kind: 'signedIn' },
+      request: async () => get(`/api/pim/fontdescription/${await createFont(t.app, auth.admin)}`)(),
+    },
+    'GET /api/pim/fontdescription/{uuid}/binary': {
+      rule: { kind: 'signedIn' },
+      request: async () => get(`/api/pim/fontdescription/${await createFont(t.app, auth.admin)}/binary`)(),
+    },
+    'POST /api/pim/fontdescription': {
+      rule: { kind: 'admin' },
+      request: () => {
+        const { payload, headers } = formBody([
+          { name: 'uri', value: `https://fonts.example.org/${randomUUID()}` },
+          { name: 'file', fileName: 'matrix.ttf', bytes: testFont() },
+        ]);
+        return { method: 'POST', url: '/api/pim/fontdescription', payload, headers };
+      },
+    },
+    'PUT /api/pim/fontdescription/{uuid}': {
+      rule: { kind: 'admin' },
+      request: async () => ({
+        method: 'PUT',
+        url: `/api/pim/fontdescription/${await createFont(t.app, auth.admin)}`,
+        payload: { name: 'Renamed', type: 'TrueType', license: '', handwritten: true, containsLongS: false, containsLigatures: false, romanScript: true, serif: false },
+      }),
+    },
+    'DELETE /api/pim/fontdescription/{uuid}': {
+      rule: { kind: 'admin' },
+      request: async () => ({ method: 'DELETE', url: `/api/pim/fontdescription/${await createFont(t.app, auth.admin)}` }),
     },
 
     // ACL

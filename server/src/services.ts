@@ -50,6 +50,8 @@ import { ConfigurationRepository } from './modules/configurations/repository.js'
 import { ConfigurationService } from './modules/configurations/service.js';
 import { EnvironmentRepository } from './modules/environments/repository.js';
 import { EnvironmentService } from './modules/environments/service.js';
+import { FontDescriptionRepository } from './modules/fontdescriptions/repository.js';
+import { FontDescriptionService } from './modules/fontdescriptions/service.js';
 
 export interface ServiceOptions {
   /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
@@ -111,6 +113,7 @@ export function createServices(database: Database, config: Config, options: Serv
       { publicUrl: config.publicUrl, apiBase: config.apiBase },
     ),
     models: new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes }),
+    fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

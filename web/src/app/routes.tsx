@@ -19,6 +19,8 @@ import { TextLinePage } from '../pages/textlines/text-line-page';
 import { TextLinesPage } from '../pages/textlines/text-lines-page';
 import { ApiKeyPage } from '../pages/apikeys/api-key-page';
 import { ApiKeysPage } from '../pages/apikeys/api-keys-page';
+import { FontDescriptionPage } from '../pages/fontdescriptions/font-description-page';
+import { FontDescriptionsPage } from '../pages/fontdescriptions/font-descriptions-page';
 import { GroupCreatePage } from '../pages/groups/group-create-page';
 import { GroupEditPage } from '../pages/groups/group-edit-page';
 import { GroupsPage } from '../pages/groups/groups-page';
@@ -44,8 +46,7 @@ import { NotFoundPage } from './not-found-page';
 export const UNAVAILABLE_SCREENS = [
   'analyzeimagemanualnew', 'dashboard',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
-  'findsiamesesingleimageset',
-  'fontdescription', 'fontdescriptions', 'p2palajobs',
+  'findsiamesesingleimageset', 'p2palajobs',
   'search', 'imagedescription', 'jobs', 'job', 'siameseconfusionmatrices',
   'siameseconfusionmatrix', 'siamesenetworkjobs',
 ] as const;
@@ -96,6 +97,8 @@ export const routes: RouteObject[] = withShell([
   { path: 'elasticsearchindex', element: <SearchIndexPage /> },
   { path: 'environments', element: <EnvironmentsPage /> },
   { path: 'environment', element: <EnvironmentPage /> },
+  { path: 'fontdescriptions', element: <FontDescriptionsPage /> },
+  { path: 'fontdescription', element: <FontDescriptionPage /> },
   ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

@@ -324,6 +324,23 @@ export interface EnvironmentTable {
   updated_at: UpdatedAt;
 }
 
+export interface FontDescriptionTable {
+  id: string;
+  uri: string;
+  name: string;
+  type: Generated<string>;
+  license: Generated<string>;
+  handwritten: Generated<boolean>;
+  contains_long_s: Generated<boolean>;
+  contains_ligatures: Generated<boolean>;
+  roman_script: Generated<boolean>;
+  serif: Generated<boolean>;
+  file_id: string | null;
+  owner_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -356,4 +373,5 @@ export interface DB {
   pim_model: PimModelTable;
   pim_configuration: ConfigurationTable;
   pim_environment: EnvironmentTable;
+  font_description: FontDescriptionTable;
 }

@@ -17,6 +17,8 @@ export interface StagedFile extends StoredBytes {
   /** The temp file, readable until it is published or discarded. */
   readonly path: string;
   read(): Promise<Buffer>;
+  /** Up to `length` bytes from `offset` (fewer at the end of the file), to check a part of a large file. */
+  readRange(offset: number, length: number): Promise<Buffer>;
   /** Removes the temp file; once published there is none, and this does nothing. */
   discard(): Promise<void>;
 }
@@ -88,6 +90,7 @@ export class FileStore {
       sizeBytes: size,
       path: tmp,
       read: () => fsp.readFile(tmp),
+      readRange: (offset, length) => readRange(tmp, offset, length),
       discard: () => fsp.rm(tmp, { force: true }),
     };
   }
@@ -214,6 +217,17 @@ async function exists(file: string): Promise<boolean> {
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw err;
+  }
+}
+
+async function readRange(file: string, offset: number, length: number): Promise<Buffer> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, offset);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
   }
 }
 

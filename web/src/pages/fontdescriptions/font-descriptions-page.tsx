@@ -1,0 +1,112 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { fontDownloadName, hasRole, ROLE, type FontDescription } from '@pim/contract';
+import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useDownload } from '../../api/download';
+import { fontBinaryPath, useDeleteFontDescription, useFontDescriptions } from '../../api/fontdescriptions';
+import { RequireSignIn } from '../../app/require-sign-in';
+import { useSession } from '../../app/session';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DataTable } from '../../components/data-table/data-table';
+import { LoadFailed } from '../users/load-failed';
+import { FONT_HIDDEN_COLUMNS, fontDescriptionColumns } from './font-description-columns';
+
+const rowId = (font: FontDescription) => font.uuid;
+
+function FontDescriptionsTable() {
+  const { t } = useTranslation('fonts');
+  const navigate = useNavigate();
+  const admin = hasRole(useSession().roles, ROLE.ADMIN);
+  const fonts = useFontDescriptions();
+  const remove = useDeleteFontDescription();
+  const { download, busy } = useDownload();
+  // The font asked about stays set while the dialog closes, so its question does not go blank.
+  const [deleting, setDeleting] = useState<FontDescription | null>(null);
+  const [asking, setAsking] = useState(false);
+  const columns = useMemo(() => fontDescriptionColumns(t), [t]);
+  const renderActions = useCallback(
+    (font: FontDescription) => (
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          aria-label={t('list.downloadLabel', { name: font.name })}
+          disabled={!font.hasData}
+          loading={busy === fontBinaryPath(font.uuid)}
+          onClick={() => void download({ path: fontBinaryPath(font.uuid), fileName: fontDownloadName(font.uuid) })}
+        >
+          {t('list.download')}
+        </Button>
+        {admin && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={14} aria-hidden />}
+            aria-label={t('list.deleteLabel', { name: font.name })}
+            onClick={() => {
+              setDeleting(font);
+              setAsking(true);
+            }}
+          >
+            {t('list.delete')}
+          </Button>
+        )}
+      </Group>
+    ),
+    [t, admin, busy, download],
+  );
+  if (fonts.isError) return <LoadFailed error={fonts.error} forbidden={t('list.loadFailed')} failed={t('list.loadFailed')} />;
+  const confirmDelete = () =>
+    deleting &&
+    remove.mutate(deleting.uuid, {
+      onSuccess: () => notifications.show({ color: 'green', message: t('list.deleted', { name: deleting.name }) }),
+      onSettled: () => setAsking(false),
+    });
+  return (
+    <>
+      <DataTable
+        label={t('list.title')}
+        columns={columns}
+        data={fonts.data}
+        loading={fonts.isPending}
+        getRowId={rowId}
+        defaultHiddenColumns={FONT_HIDDEN_COLUMNS}
+        renderActions={renderActions}
+        onRowClick={(font) => void navigate(`/fontdescription?uuid=${encodeURIComponent(font.uuid)}`)}
+        toolbar={
+          admin && (
+            <Button component={Link} to="/fontdescription" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('list.new')}
+            </Button>
+          )
+        }
+      />
+      <ConfirmDialog
+        opened={asking}
+        title={t('list.deleteTitle')}
+        message={t('list.deleteQuestion', { name: deleting?.name ?? '' })}
+        busy={remove.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}
+
+/** `/pim/fontdescriptions`: the fonts every signed-in user may download; admins add, change and delete them. */
+export function FontDescriptionsPage() {
+  const { t } = useTranslation('fonts');
+  return (
+    <Stack gap="md">
+      <Title order={2}>{t('list.title')}</Title>
+      <RequireSignIn>
+        <FontDescriptionsTable />
+      </RequireSignIn>
+    </Stack>
+  );
+}
