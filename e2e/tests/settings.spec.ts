@@ -55,16 +55,16 @@ test('an admin creates a search index and sees the image sets that use it', asyn
   const title = page.getByLabel('Title');
   await title.fill('E2E Letters');
   await expect(page.getByText('A search index name must be in lower case.')).toBeVisible();
-  await title.fill('e2e-letters');
+  await title.fill('e2e-settings-letters');
   await expect(page.getByText('A search index name must be in lower case.')).toBeHidden();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Elasticsearch index is saved successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/pim\/elasticsearchindices$/);
-  await expect(row(page, 'Elasticsearch indices', 'e2e-letters')).toBeVisible();
+  await expect(row(page, 'Elasticsearch indices', 'e2e-settings-letters')).toBeVisible();
 
   // A set is put into the index in its settings.
   const index = ((await (await request.get('/api/pim/elasticsearchindex', { headers: auth })).json()) as { uuid: string; name: string }[]).find(
-    (i) => i.name === 'e2e-letters',
+    (i) => i.name === 'e2e-settings-letters',
   )!;
   const setId = await createImageSet(request, auth.authorization.slice('Google '.length), 'E2E Indexed Letters');
   const saved = await request.post('/api/pim/documentimageset/update', {
@@ -73,9 +73,9 @@ test('an admin creates a search index and sees the image sets that use it', asyn
   });
   expect(saved.status()).toBe(200);
 
-  await row(page, 'Elasticsearch indices', 'e2e-letters').getByText('e2e-letters').click();
+  await row(page, 'Elasticsearch indices', 'e2e-settings-letters').getByText('e2e-settings-letters').click();
   await expect(page).toHaveURL(new RegExp(`/pim/elasticsearchindex\\?uuid=${index.uuid}$`));
-  await expect(page.getByLabel('Title')).toHaveValue('e2e-letters');
+  await expect(page.getByLabel('Title')).toHaveValue('e2e-settings-letters');
   const sets = page.getByRole('list', { name: 'Image sets using this index' });
   await sets.getByRole('link', { name: 'E2E Indexed Letters' }).click();
   await expect(page).toHaveURL(new RegExp(`/pim/imageset\\?uuid=${setId}$`));
