@@ -85,7 +85,6 @@ export function EnvironmentForm({ environment }: { environment: Environment | nu
 
   const textInput = (field: TextField, required = false, description?: string) => {
     const props = {
-      key: field,
       label: t(`environment.fields.${field}`),
       description,
       withAsterisk: required,
@@ -93,7 +92,11 @@ export function EnvironmentForm({ environment }: { environment: Environment | nu
       error: shown(field),
       onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
     };
-    return MULTILINE.has(field as EnvironmentTextField) ? <Textarea {...props} autosize minRows={3} maxRows={12} /> : <TextInput {...props} />;
+    return MULTILINE.has(field as EnvironmentTextField) ? (
+      <Textarea key={field} {...props} autosize minRows={3} maxRows={12} />
+    ) : (
+      <TextInput key={field} {...props} />
+    );
   };
 
   return (
