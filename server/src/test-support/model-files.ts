@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { MODEL_KIND_INFO, type ModelKind } from '@pim/contract';
 import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
+import { type FormPart, multipartBody } from './multipart-body.js';
 import { call } from './test-app.js';
 
 /**
@@ -83,34 +84,14 @@ export async function modelFileFor(kind: ModelKind): Promise<{ fileName: string;
   }
 }
 
-export interface ModelFormPart {
-  name: string;
-  /** A file part when given; a text field otherwise. */
-  fileName?: string;
-  value: string | Buffer;
-}
-
-/** A multipart/form-data body of text fields and files, in the order given. */
-export function modelForm(parts: ModelFormPart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----pim-model-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.fileName === undefined ? `form-data; name="${p.name}"` : `form-data; name="${p.name}"; filename="${p.fileName}"`;
-    const type = p.fileName === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 /** The create form of a kind as the web sends it: the name (title or label), the language if any, then the file. */
 export function createForm(kind: ModelKind, file: { fileName: string; bytes: Buffer }, fields: { label?: string; language?: string } = {}) {
   const info = MODEL_KIND_INFO[kind];
-  const parts: ModelFormPart[] = [];
+  const parts: FormPart[] = [];
   if (fields.label !== undefined) parts.push({ name: info.nameField, value: fields.label });
   if (fields.language !== undefined) parts.push({ name: 'language', value: fields.language });
-  parts.push({ name: 'file', fileName: file.fileName, value: file.bytes });
-  return modelForm(parts);
+  parts.push({ name: 'file', ...file });
+  return multipartBody(parts);
 }
 
 /** `POST {basePath}` with a valid file of the kind, or the given one. */

@@ -5,7 +5,8 @@ import { FONT_MAX_BYTES } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectFileGarbage } from '../../cli/files-gc.js';
 import { testFont, withBadHeadMagic } from '../../test-support/font-files.js';
-import { formBody, postFont } from '../../test-support/fonts.js';
+import { postFont } from '../../test-support/fonts.js';
+import { multipartBody } from '../../test-support/multipart-body.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { testImage } from '../../test-support/upload-files.js';
 import { NO_FONT_FILE, URI_LOCKED } from './service.js';
@@ -87,7 +88,7 @@ describe('font descriptions', () => {
   it('takes an OpenType (CFF) font, keeps the name and type the user gives, and sends it as font/otf, still named .ttf', async () => {
     const bytes = testFont({ flavour: 'OpenType', family: 'Ævum' });
     // The fields may come after the file too.
-    const { payload, headers } = formBody([
+    const { payload, headers } = multipartBody([
       { name: 'file', fileName: 'aevum.otf', bytes },
       { name: 'uri', value: uri() },
       { name: 'name', value: '  Ævum display  ' },
@@ -139,7 +140,7 @@ describe('font descriptions', () => {
       expect(await state(), c.label).toEqual(before);
     }
 
-    const { payload, headers } = formBody([
+    const { payload, headers } = multipartBody([
       { name: 'uri', value: uri() },
       { name: 'font', fileName: 'a.ttf', bytes: testFont() },
     ]);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MODEL_KINDS, MODEL_KIND_INFO, type ModelKind } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createModel, modelFileFor, modelForm, zipOf } from '../../test-support/model-files.js';
+import { createForm, createModel, modelFileFor, zipOf } from '../../test-support/model-files.js';
+import { multipartBody } from '../../test-support/multipart-body.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 
 /** What a refused create must leave unchanged: model rows, stored files, files in the store and in tmp. */
@@ -75,10 +76,10 @@ describe('models: what is refused, and that a refusal leaves nothing', () => {
     await refused('tesseract4', createForm('tesseract4', tesseract, { language: 'nld' }), 400, 'Give the model a title.');
     await refused('tesseract4', createForm('tesseract4', tesseract, { label: 'T' }), 400, 'Choose the language of the Tesseract 4 model.');
     await refused('kraken', createForm('kraken', await modelFileFor('kraken'), { label: 'K', language: 'klingonish' }), 400, '"klingonish" is not an ISO 639 language code.');
-    await refused('laypa', modelForm([{ name: 'label', value: 'No file' }]), 400, 'Choose the model file: the form has no file in the part named "file".');
+    await refused('laypa', multipartBody([{ name: 'label', value: 'No file' }]), 400, 'Choose the model file: the form has no file in the part named "file".');
     await refused(
       'laypa',
-      modelForm([{ name: 'label', value: 'Wrong part' }, { name: 'model', fileName: 'm.zip', value: laypa.bytes }]),
+      multipartBody([{ name: 'label', value: 'Wrong part' }, { name: 'model', fileName: 'm.zip', bytes: laypa.bytes }]),
       400,
       'Send the file in the part named "file", not "model".',
     );

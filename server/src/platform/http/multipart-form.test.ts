@@ -9,26 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsupportedMediaType } from '../errors.js';
 import { FileStore } from '../storage/file-store.js';
 import { installErrorHandler } from './error-handler.js';
+import { type FormPart, multipartBody } from '../../test-support/multipart-body.js';
 import { type MultipartForm, readMultipartForm, registerMultipart } from './multipart-form.js';
 
-type Part = { name: string; value: string } | { name: string; fileName: string; bytes: Buffer };
-
-const BOUNDARY = '----pim-form-test';
-
-function formBody(parts: Part[], close = true): Buffer {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const head =
-      'value' in p
-        ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`
-        : `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'value' in p ? Buffer.from(p.value) : p.bytes, Buffer.from('\r\n'));
-  }
-  if (close) chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-const HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
 const LIMITS = { maxFileBytes: 64 * 1024, maxFields: 4, maxFieldBytes: 100 };
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -81,8 +64,9 @@ describe('readMultipartForm on a real Fastify instance', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const post = async (parts: Part[], close = true) => {
-    const res = await app.inject({ method: 'POST', url: '/form', headers: HEADERS, payload: formBody(parts, close) });
+  const post = async (parts: FormPart[], cutOff = false) => {
+    const { payload, headers } = multipartBody(parts, { cutOff });
+    const res = await app.inject({ method: 'POST', url: '/form', headers, payload });
     return { status: res.statusCode, json: JSON.parse(res.body) as Record<string, any> };
   };
 
@@ -119,7 +103,7 @@ describe('readMultipartForm on a real Fastify instance', () => {
 
   it('refuses with a clear 4xx and leaves nothing staged', async () => {
     const file = (name = 'file', bytes = Buffer.from('true and more')) => ({ name, fileName: 'a.ttf', bytes });
-    const cases: { label: string; parts: Part[]; close?: boolean; status: number; message: string }[] = [
+    const cases: { label: string; parts: FormPart[]; cutOff?: boolean; status: number; message: string }[] = [
       { label: 'two files', parts: [file(), { name: 'x', value: '1' }, file()], status: 400, message: 'Upload one file per request.' },
       { label: 'wrong part', parts: [file('font')], status: 400, message: 'Send the file in the part named "file", not "font".' },
       {
@@ -146,13 +130,13 @@ describe('readMultipartForm on a real Fastify instance', () => {
       {
         label: 'cut off',
         parts: [{ name: 'name', value: 'a' }, file('file', Buffer.alloc(20_000, 1))],
-        close: false,
+        cutOff: true,
         status: 400,
         message: 'The upload was interrupted before the whole file arrived. Try again.',
       },
     ];
     for (const c of cases) {
-      const res = await post(c.parts, c.close);
+      const res = await post(c.parts, c.cutOff);
       expect({ label: c.label, status: res.status, message: res.json.message }).toEqual({ label: c.label, status: c.status, message: c.message });
       expect(tmpFiles(), c.label).toEqual([]);
     }
@@ -168,13 +152,16 @@ describe('readMultipartForm on a real Fastify instance', () => {
 
   it('discards the staged part of a file whose connection drops mid-upload', async () => {
     const { port } = app.server.address() as AddressInfo;
-    const head = formBody([{ name: 'name', value: 'a' }], false);
-    const filePart = Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.ttf"\r\nContent-Type: font/ttf\r\n\r\n`,
+    const { payload, headers } = multipartBody(
+      [
+        { name: 'name', value: 'a' },
+        { name: 'file', fileName: 'a.ttf', bytes: Buffer.alloc(30_000, 2) },
+      ],
+      { cutOff: true },
     );
-    const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/form', headers: { ...HEADERS, 'content-length': 1_000_000 } });
+    const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/form', headers: { ...headers, 'content-length': 1_000_000 } });
     req.on('error', () => undefined);
-    req.write(Buffer.concat([head, filePart, Buffer.alloc(30_000, 2)]));
+    req.write(payload);
     // Wait until the server has started staging the file, then drop the connection.
     for (let i = 0; i < 100 && tmpFiles().length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
     expect(tmpFiles()).toHaveLength(1);
