@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 
 /** A text field, or a file part when it has a file name and bytes. */
 export type FormPart = { name: string; value: string } | { name: string; fileName: string; bytes: Buffer; contentType?: string };
@@ -30,4 +31,21 @@ export function multipartBody(parts: FormPart[], options: { cutOff?: boolean } =
 /** Text fields as form parts, in the order of the object. */
 export function fieldParts(fields: Record<string, string>): FormPart[] {
   return Object.entries(fields).map(([name, value]) => ({ name, value }));
+}
+
+/**
+ * A request body that sends `start` at once and then holds back, ending only when `release` is
+ * called: an upload still under way, to see that the server answers before the whole body came.
+ * A server that waits for the end never answers, so the request times out.
+ */
+export function heldBody(start: Buffer): { stream: Readable; release: () => void } {
+  let release = () => undefined as void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const stream = Readable.from(
+    (async function* () {
+      yield start;
+      await released;
+    })(),
+  );
+  return { stream, release };
 }

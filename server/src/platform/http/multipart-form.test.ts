@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsupportedMediaType } from '../errors.js';
+import { badRequest, unsupportedMediaType } from '../errors.js';
 import { FileStore } from '../storage/file-store.js';
 import { installErrorHandler } from './error-handler.js';
-import { type FormPart, multipartBody } from '../../test-support/multipart-body.js';
+import { type FormPart, heldBody, multipartBody } from '../../test-support/multipart-body.js';
 import { type MultipartForm, readMultipartForm, registerMultipart } from './multipart-form.js';
 
 const LIMITS = { maxFileBytes: 64 * 1024, maxFields: 4, maxFieldBytes: 100 };
@@ -22,6 +22,8 @@ describe('readMultipartForm on a real Fastify instance', () => {
   let app: FastifyInstance;
   /** How the last request ended on the server: the form read, or the error it threw. */
   let settled: Promise<MultipartForm | Error>;
+  /** The fields `checkFields` saw at the last file part. */
+  let fieldsSeen: Readonly<Record<string, string>> | undefined;
 
   beforeAll(async () => {
     app = Fastify({ logger: false });
@@ -32,6 +34,10 @@ describe('readMultipartForm on a real Fastify instance', () => {
         const reading = readMultipartForm(req, store, LIMITS, {
           fileField: 'file',
           headBytes: 8,
+          checkFields: (fields) => {
+            fieldsSeen = fields;
+            if (fields.name === 'refused') throw badRequest('That name is refused.');
+          },
           checkHead: (head) => {
             if (head.toString('latin1').startsWith('wOFF')) throw unsupportedMediaType('No WOFF here.');
           },
@@ -89,6 +95,42 @@ describe('readMultipartForm on a real Fastify instance', () => {
         staged: sha256(bytes),
       },
     });
+    expect(tmpFiles()).toEqual([]);
+  });
+
+  it('shows checkFields the fields sent before the file, and lets the caller check those after it', async () => {
+    fieldsSeen = undefined;
+    const res = await post([
+      { name: 'name', value: 'A' },
+      { name: 'file', fileName: 'a.ttf', bytes: Buffer.from('true and more') },
+      { name: 'license', value: 'refused' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(fieldsSeen).toEqual({ name: 'A' });
+    const after = await post([
+      { name: 'file', fileName: 'a.ttf', bytes: Buffer.from('true and more') },
+      { name: 'name', value: 'refused' },
+    ]);
+    expect(after.status).toBe(200);
+    expect(fieldsSeen).toEqual({});
+  });
+
+  it('refuses bad fields before the file at the start of the file, staging none of it, while the body still arrives', async () => {
+    // Twice the limit: were it staged, the answer would be 413.
+    const { payload, headers } = multipartBody(
+      [
+        { name: 'name', value: 'refused' },
+        { name: 'file', fileName: 'big.ttf', bytes: Buffer.alloc(2 * LIMITS.maxFileBytes, 1) },
+      ],
+      { cutOff: true },
+    );
+    const body = heldBody(payload);
+    const res = await app.inject({ method: 'POST', url: '/form', headers, payload: body.stream });
+    expect(tmpFiles()).toEqual([]);
+    body.release();
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).message).toBe('That name is refused.');
+    expect(await settled).toBeInstanceOf(Error);
     expect(tmpFiles()).toEqual([]);
   });
 
