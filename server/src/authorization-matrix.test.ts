@@ -4,7 +4,8 @@ import { ACL_PERMISSIONS, MODEL_KINDS, MODEL_KIND_INFO, type ModelKind, newPimFi
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldSet, field } from './test-support/metadata.js';
-import { createForm, createModel, modelFileFor } from './test-support/model-files.js';
+import { modelFileFor } from './test-support/model-files.js';
+import { createForm, createModel } from './test-support/models.js';
 import { testFont } from './test-support/font-files.js';
 import { createFont } from './test-support/fonts.js';
 import { multipartBody } from './test-support/multipart-body.js';

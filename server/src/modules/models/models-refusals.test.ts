@@ -3,7 +3,8 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MODEL_KINDS, MODEL_KIND_INFO, type ModelKind } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createModel, modelFileFor, zipOf } from '../../test-support/model-files.js';
+import { modelFileFor, zipOf } from '../../test-support/model-files.js';
+import { createForm, createModel } from '../../test-support/models.js';
 import { type FormPart, heldBody, multipartBody } from '../../test-support/multipart-body.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 
