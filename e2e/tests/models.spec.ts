@@ -1,13 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { MODELER } from '../accounts';
 import { sessionToken, signIn } from './helpers';
-import { laypaZip, lineDetectionZip, loghiZip, p2palaZip, siameseZip, tinyCheckpoint, tinyMlmodel, tinyTraineddata } from './model-files';
+import type { ModelKind } from '@pim/contract';
+import { modelFileFor } from '../../server/src/test-support/model-files';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
-/** Chooses a file in the form's file picker, which hides its native input behind a button. */
-async function chooseFile(page: Page, name: string, buffer: Buffer): Promise<void> {
-  await page.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+/** Chooses a valid file of the kind in the form's file picker, which hides its native input behind a button. */
+async function chooseModelFile(page: Page, kind: ModelKind): Promise<void> {
+  const { fileName, bytes } = await modelFileFor(kind);
+  await page.locator('input[type="file"]').setInputFiles({ name: fileName, mimeType: 'application/octet-stream', buffer: bytes });
 }
 
 test('an admin uploads a Laypa model, reads its configuration, makes it public, downloads it from both pages and deletes it', async ({ page }) => {
@@ -22,7 +24,7 @@ test('an admin uploads a Laypa model, reads its configuration, makes it public, 
   await expect(page.getByText('Give the model a label.')).toBeVisible();
   await expect(page.getByText('Choose the model file.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Label' }).fill('E2E baseline regions');
-  await chooseFile(page, 'baseline.zip', laypaZip());
+  await chooseModelFile(page, 'laypa');
   await page.getByRole('button', { name: 'Create' }).click();
 
   await expect(page).toHaveURL(/\/pim\/laypamodels/);
@@ -39,7 +41,7 @@ test('an admin uploads a Laypa model, reads its configuration, makes it public, 
   const value = (scope: typeof properties, name: string) => scope.getByRole('row', { name: new RegExp(`^${name}\\b`) }).first().getByRole('cell').first();
   await expect(value(properties, 'Owner')).toHaveText(MODELER.name);
   await expect(value(properties, 'Public')).toHaveText('No');
-  await expect(value(properties, 'NAME')).toHaveText('e2e-baseline');
+  await expect(value(properties, 'NAME')).toHaveText('baseline');
   await expect(value(properties.getByRole('table', { name: 'MODEL' }), 'META_ARCHITECTURE')).toHaveText('SemanticSegmentor');
   await expect(properties.getByRole('list', { name: 'REGIONS' }).getByRole('listitem')).toHaveText(['paragraph', 'marginalia']);
 
@@ -78,19 +80,18 @@ interface FormKind {
   title: string;
   newButton: string;
   nameField: 'Title' | 'Label';
-  fileName: string;
-  file: () => Buffer;
+  kind: ModelKind;
   /** The row's cells after the name, before the UUID. */
   cells: string[];
 }
 
 const FORM_KINDS: FormKind[] = [
-  { list: 'krakenmodels', title: 'Kraken models', newButton: 'New Kraken model', nameField: 'Title', fileName: 'print.mlmodel', file: tinyMlmodel, cells: ['Dutch'] },
-  { list: 'tesseract4models', title: 'Tesseract 4 models', newButton: 'New Tesseract 4 model', nameField: 'Title', fileName: 'nld.traineddata', file: tinyTraineddata, cells: ['Dutch'] },
-  { list: 'loghihtrmodels', title: 'Loghi HTR models', newButton: 'New Loghi HTR model', nameField: 'Label', fileName: 'generic.zip', file: loghiZip, cells: ['No', MODELER.name] },
-  { list: 'p2palamodels', title: 'P2PaLA models', newButton: 'New P2PaLA model', nameField: 'Label', fileName: 'regions.zip', file: p2palaZip, cells: [] },
-  { list: 'pylaiamodels', title: 'Pylaia models', newButton: 'New Pylaia model', nameField: 'Label', fileName: 'weights.ckpt', file: tinyCheckpoint, cells: [] },
-  { list: 'siamesenetworkmodels', title: 'Siamese network models', newButton: 'New Siamese network model', nameField: 'Label', fileName: 'siamese.zip', file: siameseZip, cells: [] },
+  { list: 'krakenmodels', title: 'Kraken models', newButton: 'New Kraken model', nameField: 'Title', kind: 'kraken', cells: ['Dutch'] },
+  { list: 'tesseract4models', title: 'Tesseract 4 models', newButton: 'New Tesseract 4 model', nameField: 'Title', kind: 'tesseract4', cells: ['Dutch'] },
+  { list: 'loghihtrmodels', title: 'Loghi HTR models', newButton: 'New Loghi HTR model', nameField: 'Label', kind: 'loghihtr', cells: ['No', MODELER.name] },
+  { list: 'p2palamodels', title: 'P2PaLA models', newButton: 'New P2PaLA model', nameField: 'Label', kind: 'p2pala', cells: [] },
+  { list: 'pylaiamodels', title: 'Pylaia models', newButton: 'New Pylaia model', nameField: 'Label', kind: 'pylaia', cells: [] },
+  { list: 'siamesenetworkmodels', title: 'Siamese network models', newButton: 'New Siamese network model', nameField: 'Label', kind: 'siamesenetwork', cells: [] },
 ];
 
 test('an admin creates a model of each other kind through its form and finds it in its list', async ({ page }) => {
@@ -106,7 +107,7 @@ test('an admin creates a model of each other kind through its form and finds it 
       await page.getByRole('textbox', { name: 'Language' }).fill('Dutch');
       await page.getByRole('option', { name: 'Dutch (nld)' }).click();
     }
-    await chooseFile(page, kind.fileName, kind.file());
+    await chooseModelFile(page, kind.kind);
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(new RegExp(`/pim/${kind.list}`));
     const row = page.getByRole('table', { name: kind.title }).getByRole('row').filter({ hasText: name });
@@ -117,9 +118,10 @@ test('an admin creates a model of each other kind through its form and finds it 
 test('a Loghi line detection model sent through the API appears in its list, downloads and is deleted', async ({ page, request }) => {
   await signIn(page, MODELER, '/pim/loghilinedetectionmodels');
   const token = await sessionToken(page);
+  const lines = await modelFileFor('loghilinedetection');
   const created = await request.post('/api/pim/loghilinedetection/model', {
     headers: { authorization: `Google ${token}` },
-    multipart: { label: 'E2E line detection', file: { name: 'lines.zip', mimeType: 'application/zip', buffer: lineDetectionZip() } },
+    multipart: { label: 'E2E line detection', file: { name: lines.fileName, mimeType: 'application/zip', buffer: lines.bytes } },
   });
   expect(created.status()).toBe(201);
   const { uuid } = (await created.json()) as { uuid: string };

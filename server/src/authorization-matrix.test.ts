@@ -4,12 +4,14 @@ import { ACL_PERMISSIONS, MODEL_KINDS, MODEL_KIND_INFO, type ModelKind, newPimFi
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFieldSet, field } from './test-support/metadata.js';
-import { createForm, createModel, modelFileFor } from './test-support/model-files.js';
+import { modelFileFor } from './test-support/model-files.js';
+import { createForm, createModel } from './test-support/models.js';
 import { testFont } from './test-support/font-files.js';
-import { createFont, formBody } from './test-support/fonts.js';
+import { createFont } from './test-support/fonts.js';
+import { multipartBody } from './test-support/multipart-body.js';
 import { uploadPageWithLines } from './test-support/text-lines.js';
 import { call, createTestApp, signedInUser, type TestApp } from './test-support/test-app.js';
-import { createSet, multipartBody, testImage, testPdf, upload } from './test-support/upload-files.js';
+import { createSet, testImage, testPdf, upload } from './test-support/upload-files.js';
 
 /**
  * The authorization matrix: every route of the OpenAPI document, called by every kind of caller,
@@ -348,7 +350,7 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     'POST /api/pim/fontdescription': {
       rule: { kind: 'admin' },
       request: () => {
-        const { payload, headers } = formBody([
+        const { payload, headers } = multipartBody([
           { name: 'uri', value: `https://fonts.example.org/${randomUUID()}` },
           { name: 'file', fileName: 'matrix.ttf', bytes: testFont() },
         ]);
@@ -442,7 +444,7 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     'POST /api/pim/documentimageset/postfile': {
       rule: { kind: 'set', permission: 'WRITE' },
       request: async (s) => {
-        const { payload, headers } = multipartBody([{ fileName: 'more.png', bytes: await testImage('png', 8, 8) }]);
+        const { payload, headers } = multipartBody([{ name: 'filepond', fileName: 'more.png', bytes: await testImage('png', 8, 8) }]);
         return { method: 'POST', url: `/api/pim/documentimageset/postfile?dataSetId=${s.setId}`, payload, headers };
       },
     },

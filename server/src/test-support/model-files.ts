@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { MODEL_KIND_INFO, type ModelKind } from '@pim/contract';
-import type { FastifyInstance } from 'fastify';
+import type { ModelKind } from '@pim/contract';
 import { ZipFile } from 'yazl';
-import { call } from './test-app.js';
 
 /**
- * Small files in the real formats of each model kind, and the multipart create request, for the
- * model tests: built byte by byte as the formats define them, not copied from real models.
+ * Small files in the real formats of each model kind, for the model tests and the end-to-end
+ * tests: built byte by byte as the formats define them, not copied from real models. Nothing of
+ * the server is imported here, so a Playwright test can use them too.
  */
 
 /** A Tesseract container: 3 component slots (one absent), each offset past the table and increasing. */
@@ -59,7 +58,20 @@ async function collect(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 export const LOGHI_CONFIG = { model_name: 'generic-2023', channels: 4, batch_size: 16, charlist: 'abc', augment: true, layers: [{ units: 256 }] };
-export const LAYPA_YAML = 'MODEL:\n  META_ARCHITECTURE: SemanticSegmentor\n  WEIGHTS: model_best_mIoU.pth\nINPUT:\n  RESIZE_MODE: scaling\n  SCALING_TRAIN: 0.5\nNAME: baseline\n';
+export const LAYPA_YAML = [
+  'MODEL:',
+  '  META_ARCHITECTURE: SemanticSegmentor',
+  '  WEIGHTS: model_best_mIoU.pth',
+  'INPUT:',
+  '  RESIZE_MODE: scaling',
+  '  SCALING_TRAIN: 0.5',
+  'PREPROCESS:',
+  '  REGIONS:',
+  '    - paragraph',
+  '    - marginalia',
+  'NAME: baseline',
+  '',
+].join('\n');
 
 /** A valid file for each kind, with its name. */
 export async function modelFileFor(kind: ModelKind): Promise<{ fileName: string; bytes: Buffer }> {
@@ -81,50 +93,6 @@ export async function modelFileFor(kind: ModelKind): Promise<{ fileName: string;
     case 'loghilinedetection':
       return { fileName: 'lines.zip', bytes: await zipOf({ 'lines/config.yaml': LAYPA_YAML, 'lines/model_final.pth': randomBytes(64) }) };
   }
-}
-
-export interface ModelFormPart {
-  name: string;
-  /** A file part when given; a text field otherwise. */
-  fileName?: string;
-  value: string | Buffer;
-}
-
-/** A multipart/form-data body of text fields and files, in the order given. */
-export function modelForm(parts: ModelFormPart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----pim-model-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = p.fileName === undefined ? `form-data; name="${p.name}"` : `form-data; name="${p.name}"; filename="${p.fileName}"`;
-    const type = p.fileName === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-/** The create form of a kind as the web sends it: the name (title or label), the language if any, then the file. */
-export function createForm(kind: ModelKind, file: { fileName: string; bytes: Buffer }, fields: { label?: string; language?: string } = {}) {
-  const info = MODEL_KIND_INFO[kind];
-  const parts: ModelFormPart[] = [];
-  if (fields.label !== undefined) parts.push({ name: info.nameField, value: fields.label });
-  if (fields.language !== undefined) parts.push({ name: 'language', value: fields.language });
-  parts.push({ name: 'file', fileName: file.fileName, value: file.bytes });
-  return modelForm(parts);
-}
-
-/** `POST {basePath}` with a valid file of the kind, or the given one. */
-export async function createModel(
-  app: FastifyInstance,
-  auth: Record<string, string>,
-  kind: ModelKind,
-  options: { label?: string; language?: string; file?: { fileName: string; bytes: Buffer } } = {},
-) {
-  const info = MODEL_KIND_INFO[kind];
-  const file = options.file ?? (await modelFileFor(kind));
-  const fields = { label: options.label ?? `${kind} model`, language: info.hasLanguage ? (options.language ?? 'nld') : options.language };
-  const { payload, headers } = createForm(kind, file, fields);
-  return call(app, { method: 'POST', url: `/api/${info.basePath}`, headers: { ...auth, ...headers }, payload });
 }
 
 /**

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import { multipartBody } from './multipart-body.js';
 import { call } from './test-app.js';
 
 /** A small noisy image in the given format (noise, so a cut-off file really is damaged). */
@@ -23,6 +23,7 @@ export async function testPdf(pages: number): Promise<Buffer> {
   return Buffer.from(await pdf.save({ addDefaultPage: false }));
 }
 
+/** A file part as FilePond sends it (part name filepond unless told). */
 export interface FilePart {
   name?: string;
   fileName: string;
@@ -30,27 +31,9 @@ export interface FilePart {
   contentType?: string;
 }
 
-/** A multipart/form-data body as FilePond sends it (part name filepond unless told). */
-export function multipartBody(parts: FilePart[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----pim-test-${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${p.name ?? 'filepond'}"; filename="${p.fileName}"\r\n` +
-          `Content-Type: ${p.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-      ),
-      p.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 /** `POST pim/documentimageset/postfile` with the given parts. */
 export function upload(app: FastifyInstance, auth: Record<string, string>, setId: string, parts: FilePart[]) {
-  const { payload, headers } = multipartBody(parts);
+  const { payload, headers } = multipartBody(parts.map((p) => ({ ...p, name: p.name ?? 'filepond' })));
   return call(app, {
     method: 'POST',
     url: `/api/pim/documentimageset/postfile?dataSetId=${setId}`,

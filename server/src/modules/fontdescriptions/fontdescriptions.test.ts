@@ -5,7 +5,8 @@ import { FONT_MAX_BYTES } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectFileGarbage } from '../../cli/files-gc.js';
 import { testFont, withBadHeadMagic } from '../../test-support/font-files.js';
-import { formBody, postFont } from '../../test-support/fonts.js';
+import { postFont } from '../../test-support/fonts.js';
+import { fieldParts, heldBody, multipartBody } from '../../test-support/multipart-body.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { testImage } from '../../test-support/upload-files.js';
 import { NO_FONT_FILE, URI_LOCKED } from './service.js';
@@ -87,7 +88,7 @@ describe('font descriptions', () => {
   it('takes an OpenType (CFF) font, keeps the name and type the user gives, and sends it as font/otf, still named .ttf', async () => {
     const bytes = testFont({ flavour: 'OpenType', family: 'Ævum' });
     // The fields may come after the file too.
-    const { payload, headers } = formBody([
+    const { payload, headers } = multipartBody([
       { name: 'file', fileName: 'aevum.otf', bytes },
       { name: 'uri', value: uri() },
       { name: 'name', value: '  Ævum display  ' },
@@ -139,7 +140,7 @@ describe('font descriptions', () => {
       expect(await state(), c.label).toEqual(before);
     }
 
-    const { payload, headers } = formBody([
+    const { payload, headers } = multipartBody([
       { name: 'uri', value: uri() },
       { name: 'font', fileName: 'a.ttf', bytes: testFont() },
     ]);
@@ -177,6 +178,26 @@ describe('font descriptions', () => {
     expect(again.status).toBe(409);
     expect(await state()).toEqual(afterFirst);
     expect(afterFirst.fonts).toBe(before.fonts + 1);
+  });
+
+  it('refuses bad fields and a taken URI sent before the file when the file starts, staging none of it, while the upload still runs', async () => {
+    const taken = uri();
+    expect((await postFont(t.app, admin.auth, { uri: taken })).status).toBe(201);
+    const before = await state();
+    const bytes = Buffer.concat([testFont({ family: 'Big' }), Buffer.alloc(FONT_MAX_BYTES + 1024)]);
+    for (const [fields, status, message] of [
+      [{ uri: '   ', name: 'Big' }, 400, "Enter the font's URI"],
+      [{ uri: uri(), serif: 'maybe' }, 400, 'serif: A yes/no field must be "true" or "false".'],
+      [{ uri: taken }, 409, `A font description with the URI ${taken} already exists`],
+    ] as const) {
+      const { payload, headers } = multipartBody([...fieldParts(fields), { name: 'file', fileName: 'big.ttf', bytes }], { cutOff: true });
+      const body = heldBody(payload);
+      const res = await call(t.app, { method: 'POST', url: '/api/pim/fontdescription', headers: { ...admin.auth, ...headers }, payload: body.stream });
+      expect(await state()).toEqual(before);
+      body.release();
+      expect(res.status, JSON.stringify(fields)).toBe(status);
+      expect(res.json.message, JSON.stringify(fields)).toContain(message);
+    }
   });
 
   it('updates the properties, keeps the URI locked and answers 404 for unknown ids', async () => {

@@ -54,12 +54,16 @@ export class FontDescriptionService {
     return this.require(id);
   }
 
-  /** The admin check comes before a byte of the file is read; the file is staged, checked, then stored with the row. */
+  /**
+   * The admin check comes before a byte of the file is read, and the fields sent before the file
+   * (a taken URI too) before it is staged; the file is staged, checked, then stored with the row.
+   */
   async create(principal: Principal | null, readForm: ReadFontForm): Promise<FontDescriptionRecord> {
     const caller = requireRole(principal, ROLE.ADMIN);
     const form = await readForm({
       fileField: FONT_FILE_FIELD,
       headBytes: FONT_DIRECTORY_BYTES,
+      checkFields: (fields) => this.checkFieldsSent(fields),
       checkHead: (head) => void fontFlavour(head),
     });
     const staged = form.file?.staged;
@@ -119,6 +123,13 @@ export class FontDescriptionService {
     return { font, file, open: () => this.files.stream(file.sha256) };
   }
 
+  /** The fields sent before the file; one not sent yet may still come after it and is checked with the whole form. */
+  private async checkFieldsSent(fields: Readonly<Record<string, string>>): Promise<void> {
+    checkSentFields(createFontDescriptionFieldsSchema, fields);
+    const uri = createFontDescriptionFieldsSchema.shape.uri.safeParse(fields.uri);
+    if (uri.success && (await this.repo.uriTaken(uri.data))) throw uriTaken(uri.data);
+  }
+
   private async require(id: string): Promise<FontDescriptionRecord> {
     const font = await this.repo.findById(id);
     if (!font) throw missing(id);
@@ -127,11 +138,22 @@ export class FontDescriptionService {
 }
 
 /** The form's text fields, checked by the contract's schema; every problem in one message. */
-function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+function parseFields<S extends z.ZodType>(schema: S, fields: Readonly<Record<string, string>>): z.output<S> {
   const parsed = schema.safeParse(fields);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  throw badRequest(issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join(' '), issues);
+  throw fieldsRefused(parsed.error.issues);
+}
+
+/** Refuses the problems of the fields that were sent; an absent field is no problem yet. */
+function checkSentFields(schema: z.ZodType, fields: Readonly<Record<string, string>>): void {
+  const parsed = schema.safeParse(fields);
+  const issues = parsed.error?.issues.filter((i) => Object.hasOwn(fields, String(i.path[0])));
+  if (issues?.length) throw fieldsRefused(issues);
+}
+
+function fieldsRefused(zodIssues: readonly z.core.$ZodIssue[]) {
+  const issues = zodIssues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return badRequest(issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join(' '), issues);
 }
 
 const missing = (id: string) => notFound(`There is no font description with id ${id}.`);

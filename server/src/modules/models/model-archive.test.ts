@@ -65,6 +65,7 @@ describe("reading a model's zip", () => {
     expect(await read('laypa', zip)).toEqual({
       MODEL: { META_ARCHITECTURE: 'SemanticSegmentor', WEIGHTS: 'model_best_mIoU.pth' },
       INPUT: { RESIZE_MODE: 'scaling', SCALING_TRAIN: 0.5 },
+      PREPROCESS: { REGIONS: ['paragraph', 'marginalia'] },
       NAME: 'baseline',
       configFile: 'baseline/config.yaml',
       weightFiles: ['baseline/model_best_mIoU.pth'],

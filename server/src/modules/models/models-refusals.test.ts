@@ -3,7 +3,9 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MODEL_KINDS, MODEL_KIND_INFO, type ModelKind } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createForm, createModel, modelFileFor, modelForm, zipOf } from '../../test-support/model-files.js';
+import { modelFileFor, zipOf } from '../../test-support/model-files.js';
+import { createForm, createModel } from '../../test-support/models.js';
+import { type FormPart, heldBody, multipartBody } from '../../test-support/multipart-body.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 
 /** What a refused create must leave unchanged: model rows, stored files, files in the store and in tmp. */
@@ -75,15 +77,33 @@ describe('models: what is refused, and that a refusal leaves nothing', () => {
     await refused('tesseract4', createForm('tesseract4', tesseract, { language: 'nld' }), 400, 'Give the model a title.');
     await refused('tesseract4', createForm('tesseract4', tesseract, { label: 'T' }), 400, 'Choose the language of the Tesseract 4 model.');
     await refused('kraken', createForm('kraken', await modelFileFor('kraken'), { label: 'K', language: 'klingonish' }), 400, '"klingonish" is not an ISO 639 language code.');
-    await refused('laypa', modelForm([{ name: 'label', value: 'No file' }]), 400, 'Choose the model file: the form has no file in the part named "file".');
+    await refused('laypa', multipartBody([{ name: 'label', value: 'No file' }]), 400, 'Choose the model file: the form has no file in the part named "file".');
     await refused(
       'laypa',
-      modelForm([{ name: 'label', value: 'Wrong part' }, { name: 'model', fileName: 'm.zip', value: laypa.bytes }]),
+      multipartBody([{ name: 'label', value: 'Wrong part' }, { name: 'model', fileName: 'm.zip', bytes: laypa.bytes }]),
       400,
       'Send the file in the part named "file", not "model".',
     );
     const json = await call(t.app, { method: 'POST', url: '/api/pim/laypa/model', headers: admin, payload: { label: 'json' } });
     expect(json.status).toBe(400);
+  });
+
+  it('refuses bad fields sent before the file when the file starts, staging none of it, while the upload still runs', async () => {
+    for (const [kind, fields, message] of [
+      ['kraken', [{ name: 'title', value: ' ' }, { name: 'language', value: 'nld' }], 'Give the model a title.'],
+      ['kraken', [{ name: 'title', value: 'K' }, { name: 'language', value: 'klingonish' }], '"klingonish" is not an ISO 639 language code.'],
+      ['laypa', [{ name: 'label', value: 'x'.repeat(256) }], 'A label can be at most 255 characters.'],
+    ] as [ModelKind, FormPart[], string][]) {
+      const before = await leftovers(t);
+      const file = await modelFileFor(kind);
+      const bytes = Buffer.concat([file.bytes, Buffer.alloc(4 * 1024 * 1024, 1)]);
+      const { payload, headers } = multipartBody([...fields, { name: 'file', fileName: file.fileName, bytes }], { cutOff: true });
+      const body = heldBody(payload);
+      const res = await call(t.app, { method: 'POST', url: `/api/${MODEL_KIND_INFO[kind].basePath}`, headers: { ...admin, ...headers }, payload: body.stream });
+      expect(await leftovers(t)).toEqual(before);
+      body.release();
+      expect({ status: res.status, message: res.json.message }).toEqual({ status: 400, message });
+    }
   });
 
   it('refuses a file over PIM_MODEL_MAX_MB with 413 and keeps nothing of it', async () => {

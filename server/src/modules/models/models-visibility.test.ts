@@ -1,6 +1,6 @@
 import { MODEL_KIND_INFO, type Model, type ModelKind } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createModel } from '../../test-support/model-files.js';
+import { createModel } from '../../test-support/models.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 
 describe('models: who sees which', () => {

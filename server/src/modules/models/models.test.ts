@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { MODEL_KINDS, MODEL_KIND_INFO, modelDownloadName, modelPageSchema, modelSchema, type Model, type ModelKind } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectFileGarbage } from '../../cli/files-gc.js';
-import { LAYPA_YAML, LOGHI_CONFIG, createModel, modelFileFor, tinySafetensors, zipOf } from '../../test-support/model-files.js';
+import { LAYPA_YAML, LOGHI_CONFIG, modelFileFor, tinySafetensors, zipOf } from '../../test-support/model-files.js';
+import { createModel } from '../../test-support/models.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

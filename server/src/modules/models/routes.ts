@@ -130,8 +130,8 @@ function registerKind(app: FastifyInstance, kind: ModelKind, models: ModelServic
       },
     },
     async (req, reply) => {
-      const model = await models.create(req.principal, kind, (checkHead) =>
-        readMultipartForm(req, files, limits, { fileField: MODEL_FILE_FIELD, headBytes: MODEL_HEAD_BYTES, checkHead }),
+      const model = await models.create(req.principal, kind, (checks) =>
+        readMultipartForm(req, files, limits, { fileField: MODEL_FILE_FIELD, headBytes: MODEL_HEAD_BYTES, ...checks }),
       );
       return reply.code(201).send(presentModel(model));
     },

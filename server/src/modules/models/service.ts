@@ -13,6 +13,7 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import { maySeeOwned, requireRole, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest, notFound } from '../../platform/errors.js';
+import type { ReadMultipartOptions } from '../../platform/http/multipart-form.js';
 import type { FileStore, StagedFile } from '../../platform/storage/file-store.js';
 import { searchLanguages, findLanguage } from './languages.js';
 import { readModelArchive } from './model-archive.js';
@@ -26,10 +27,11 @@ export interface ModelForm {
 }
 
 /**
- * Reads the multipart create form, streaming the file into staging; `checkHead` sees the file's
- * first bytes before anything is staged and throws to refuse it.
+ * Reads the multipart create form, streaming the file into staging; `checkFields` sees the fields
+ * sent before the file and `checkHead` the file's first bytes, both before anything is staged,
+ * and throw to refuse the form.
  */
-export type ReadModelForm = (checkHead: (head: Buffer) => void) => Promise<ModelForm>;
+export type ReadModelForm = (checks: Pick<ReadMultipartOptions, 'checkFields' | 'checkHead'>) => Promise<ModelForm>;
 
 /** The name of the create form's file part. */
 export const MODEL_FILE_FIELD = 'file';
@@ -88,13 +90,16 @@ export class ModelService {
   }
 
   /**
-   * Checks the caller before the body is read, the file's type from its first bytes before it is
-   * staged, then the staged file (its size, the zip's contents and configuration), and only then
+   * Checks the caller before the body is read, the fields sent before the file and the file's type
+   * from its first bytes before it is staged, then the other fields and the staged file (its size, the zip's contents and configuration), and only then
    * moves it into the store with the model's row. A refusal leaves no file and no row.
    */
   async create(principal: Principal | null, kind: ModelKind, readForm: ReadModelForm): Promise<ModelRecord> {
     const caller = requireRole(principal, ROLE.ADMIN);
-    const form = await readForm((head) => checkModelHead(kind, head));
+    const form = await readForm({
+      checkFields: (fields, file) => checkFieldsSent(kind, fields, file.fileName),
+      checkHead: (head) => checkModelHead(kind, head),
+    });
     const file = form.file;
     try {
       if (!file) throw badRequest(`Choose the model file: the form has no file in the part named "${MODEL_FILE_FIELD}".`);
@@ -150,25 +155,40 @@ function listOrder(kind: ModelKind): ModelOrder {
   return kind === 'laypa' ? 'newest' : 'label';
 }
 
-/**
- * The label (sent as `title` for Kraken and Tesseract 4) and the language of the create form.
- * A P2PaLA model without a label is named after its file ('label shown from path').
- */
+/** The label (sent as `title` for Kraken and Tesseract 4) and the language of the create form. */
 function fieldsOf(kind: ModelKind, fields: Record<string, string>, fileName: string): { label: string; language: string | null } {
+  return { label: labelOf(kind, fields, fileName), language: languageOf(kind, fields) };
+}
+
+/**
+ * The fields sent before the file, checked as `fieldsOf` checks them; one not sent yet may still
+ * come after the file, so it is left to the check of the whole form.
+ */
+function checkFieldsSent(kind: ModelKind, fields: Readonly<Record<string, string>>, fileName: string): void {
+  if (Object.hasOwn(fields, MODEL_KIND_INFO[kind].nameField)) labelOf(kind, fields, fileName);
+  if (Object.hasOwn(fields, 'language')) languageOf(kind, fields);
+}
+
+/** A P2PaLA model without a label is named after its file ('label shown from path'). */
+function labelOf(kind: ModelKind, fields: Readonly<Record<string, string>>, fileName: string): string {
   const info = MODEL_KIND_INFO[kind];
   let label = fields[info.nameField] ?? '';
   if (kind === 'p2pala' && label.trim() === '') label = fileName.replace(/\.[^.]*$/, '').slice(0, 255);
-  const parsed = createModelFieldsSchema.safeParse({ label, language: fields.language });
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]!.message;
-    throw badRequest(info.nameField === 'title' ? message.replace(/\blabel\b/, 'title') : message);
-  }
-  if (!info.hasLanguage) return { label: parsed.data.label, language: null };
-  const code = parsed.data.language ?? '';
+  const parsed = createModelFieldsSchema.shape.label.safeParse(label);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]!.message;
+  throw badRequest(info.nameField === 'title' ? message.replace(/\blabel\b/, 'title') : message);
+}
+
+function languageOf(kind: ModelKind, fields: Readonly<Record<string, string>>): string | null {
+  const parsed = createModelFieldsSchema.shape.language.safeParse(fields.language);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+  if (!MODEL_KIND_INFO[kind].hasLanguage) return null;
+  const code = parsed.data ?? '';
   if (code === '') throw badRequest(`Choose the language of the ${MODEL_KIND_NAMES[kind]} model.`);
   const language = findLanguage(code);
   if (!language) throw badRequest(`"${code}" is not an ISO 639 language code.`);
-  return { label: parsed.data.label, language: language.code };
+  return language.code;
 }
 
 function missing(kind: ModelKind, id: string) {

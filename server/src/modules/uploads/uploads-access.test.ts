@@ -4,7 +4,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../platform/http/error-handler.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, multipartBody, testImage, upload } from '../../test-support/upload-files.js';
+import { multipartBody } from '../../test-support/multipart-body.js';
+import { createSet, testImage, upload } from '../../test-support/upload-files.js';
 import { UploadRepository } from './repository.js';
 import { uploadRoutes } from './routes.js';
 import { UploadService } from './service.js';
@@ -84,7 +85,7 @@ describe('uploads: who may upload, and the limits', () => {
     afterAll(() => small.close());
 
     const post = (bytes: Buffer) => {
-      const body = multipartBody([{ fileName: 'big.png', bytes }]);
+      const body = multipartBody([{ name: 'filepond', fileName: 'big.png', bytes }]);
       const url = `/api/pim/documentimageset/postfile?dataSetId=${setId}`;
       return call(small, { method: 'POST', url, headers: { ...auth, ...body.headers }, payload: body.payload });
     };

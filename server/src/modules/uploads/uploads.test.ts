@@ -1,7 +1,8 @@
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, multipartBody, testImage, testPdf, upload } from '../../test-support/upload-files.js';
+import { multipartBody } from '../../test-support/multipart-body.js';
+import { createSet, testImage, testPdf, upload } from '../../test-support/upload-files.js';
 import { DAMAGED_IMAGE } from './image-probe.js';
 import { UNKNOWN_XML } from './page-xml.js';
 import { EMPTY_PDF, ENCRYPTED_PDF, UNREADABLE_PDF } from './pdf-split.js';

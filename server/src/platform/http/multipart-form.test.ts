@@ -6,29 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unsupportedMediaType } from '../errors.js';
+import { badRequest, unsupportedMediaType } from '../errors.js';
 import { FileStore } from '../storage/file-store.js';
 import { installErrorHandler } from './error-handler.js';
+import { type FormPart, heldBody, multipartBody } from '../../test-support/multipart-body.js';
 import { type MultipartForm, readMultipartForm, registerMultipart } from './multipart-form.js';
 
-type Part = { name: string; value: string } | { name: string; fileName: string; bytes: Buffer };
-
-const BOUNDARY = '----pim-form-test';
-
-function formBody(parts: Part[], close = true): Buffer {
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const head =
-      'value' in p
-        ? `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`
-        : `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
-    chunks.push(Buffer.from(head), 'value' in p ? Buffer.from(p.value) : p.bytes, Buffer.from('\r\n'));
-  }
-  if (close) chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
-  return Buffer.concat(chunks);
-}
-
-const HEADERS = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
 const LIMITS = { maxFileBytes: 64 * 1024, maxFields: 4, maxFieldBytes: 100 };
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
@@ -39,6 +22,8 @@ describe('readMultipartForm on a real Fastify instance', () => {
   let app: FastifyInstance;
   /** How the last request ended on the server: the form read, or the error it threw. */
   let settled: Promise<MultipartForm | Error>;
+  /** The fields `checkFields` saw at the last file part. */
+  let fieldsSeen: Readonly<Record<string, string>> | undefined;
 
   beforeAll(async () => {
     app = Fastify({ logger: false });
@@ -49,6 +34,10 @@ describe('readMultipartForm on a real Fastify instance', () => {
         const reading = readMultipartForm(req, store, LIMITS, {
           fileField: 'file',
           headBytes: 8,
+          checkFields: (fields) => {
+            fieldsSeen = fields;
+            if (fields.name === 'refused') throw badRequest('That name is refused.');
+          },
           checkHead: (head) => {
             if (head.toString('latin1').startsWith('wOFF')) throw unsupportedMediaType('No WOFF here.');
           },
@@ -81,8 +70,9 @@ describe('readMultipartForm on a real Fastify instance', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const post = async (parts: Part[], close = true) => {
-    const res = await app.inject({ method: 'POST', url: '/form', headers: HEADERS, payload: formBody(parts, close) });
+  const post = async (parts: FormPart[], cutOff = false) => {
+    const { payload, headers } = multipartBody(parts, { cutOff });
+    const res = await app.inject({ method: 'POST', url: '/form', headers, payload });
     return { status: res.statusCode, json: JSON.parse(res.body) as Record<string, any> };
   };
 
@@ -108,6 +98,42 @@ describe('readMultipartForm on a real Fastify instance', () => {
     expect(tmpFiles()).toEqual([]);
   });
 
+  it('shows checkFields the fields sent before the file, and lets the caller check those after it', async () => {
+    fieldsSeen = undefined;
+    const res = await post([
+      { name: 'name', value: 'A' },
+      { name: 'file', fileName: 'a.ttf', bytes: Buffer.from('true and more') },
+      { name: 'license', value: 'refused' },
+    ]);
+    expect(res.status).toBe(200);
+    expect(fieldsSeen).toEqual({ name: 'A' });
+    const after = await post([
+      { name: 'file', fileName: 'a.ttf', bytes: Buffer.from('true and more') },
+      { name: 'name', value: 'refused' },
+    ]);
+    expect(after.status).toBe(200);
+    expect(fieldsSeen).toEqual({});
+  });
+
+  it('refuses bad fields before the file at the start of the file, staging none of it, while the body still arrives', async () => {
+    // Twice the limit: were it staged, the answer would be 413.
+    const { payload, headers } = multipartBody(
+      [
+        { name: 'name', value: 'refused' },
+        { name: 'file', fileName: 'big.ttf', bytes: Buffer.alloc(2 * LIMITS.maxFileBytes, 1) },
+      ],
+      { cutOff: true },
+    );
+    const body = heldBody(payload);
+    const res = await app.inject({ method: 'POST', url: '/form', headers, payload: body.stream });
+    expect(tmpFiles()).toEqual([]);
+    body.release();
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.body).message).toBe('That name is refused.');
+    expect(await settled).toBeInstanceOf(Error);
+    expect(tmpFiles()).toEqual([]);
+  });
+
   it('answers no file for a form without one and for an empty file input', async () => {
     expect((await post([{ name: 'name', value: 'A' }])).json).toEqual({ fields: { name: 'A' } });
     const empty = await post([
@@ -119,7 +145,7 @@ describe('readMultipartForm on a real Fastify instance', () => {
 
   it('refuses with a clear 4xx and leaves nothing staged', async () => {
     const file = (name = 'file', bytes = Buffer.from('true and more')) => ({ name, fileName: 'a.ttf', bytes });
-    const cases: { label: string; parts: Part[]; close?: boolean; status: number; message: string }[] = [
+    const cases: { label: string; parts: FormPart[]; cutOff?: boolean; status: number; message: string }[] = [
       { label: 'two files', parts: [file(), { name: 'x', value: '1' }, file()], status: 400, message: 'Upload one file per request.' },
       { label: 'wrong part', parts: [file('font')], status: 400, message: 'Send the file in the part named "file", not "font".' },
       {
@@ -146,13 +172,13 @@ describe('readMultipartForm on a real Fastify instance', () => {
       {
         label: 'cut off',
         parts: [{ name: 'name', value: 'a' }, file('file', Buffer.alloc(20_000, 1))],
-        close: false,
+        cutOff: true,
         status: 400,
         message: 'The upload was interrupted before the whole file arrived. Try again.',
       },
     ];
     for (const c of cases) {
-      const res = await post(c.parts, c.close);
+      const res = await post(c.parts, c.cutOff);
       expect({ label: c.label, status: res.status, message: res.json.message }).toEqual({ label: c.label, status: c.status, message: c.message });
       expect(tmpFiles(), c.label).toEqual([]);
     }
@@ -168,13 +194,16 @@ describe('readMultipartForm on a real Fastify instance', () => {
 
   it('discards the staged part of a file whose connection drops mid-upload', async () => {
     const { port } = app.server.address() as AddressInfo;
-    const head = formBody([{ name: 'name', value: 'a' }], false);
-    const filePart = Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.ttf"\r\nContent-Type: font/ttf\r\n\r\n`,
+    const { payload, headers } = multipartBody(
+      [
+        { name: 'name', value: 'a' },
+        { name: 'file', fileName: 'a.ttf', bytes: Buffer.alloc(30_000, 2) },
+      ],
+      { cutOff: true },
     );
-    const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/form', headers: { ...HEADERS, 'content-length': 1_000_000 } });
+    const req = http.request({ port, host: '127.0.0.1', method: 'POST', path: '/form', headers: { ...headers, 'content-length': 1_000_000 } });
     req.on('error', () => undefined);
-    req.write(Buffer.concat([head, filePart, Buffer.alloc(30_000, 2)]));
+    req.write(payload);
     // Wait until the server has started staging the file, then drop the connection.
     for (let i = 0; i < 100 && tmpFiles().length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
     expect(tmpFiles()).toHaveLength(1);

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge } from '../errors.js';
@@ -57,13 +58,27 @@ export interface ReadMultipartOptions {
   fileField?: string;
   /** How many first bytes to return as `head` and pass to `checkHead` (4096 unless told). */
   headBytes?: number;
+  /**
+   * Checks the text fields sent before the file, when the file part starts and before any of it is
+   * staged, so a bad form is refused without uploading the file into staging first: throw (or
+   * reject with) an AppError to refuse. Fields sent after the file are not seen here; the caller
+   * checks them with the whole form once it is read.
+   */
+  checkFields?: (fieldsBeforeFile: Readonly<Record<string, string>>, file: FilePartName) => void | Promise<void>;
   /** Refuses a file from its first bytes before anything is staged: throw an AppError to refuse. */
-  checkHead?: (head: Buffer, file: { fieldName: string; fileName: string }) => void;
+  checkHead?: (head: Buffer, file: FilePartName) => void;
+}
+
+/** The part a file came in and the file name the client gave. */
+export interface FilePartName {
+  fieldName: string;
+  fileName: string;
 }
 
 /**
  * Reads a multipart/form-data request of text fields and at most one file, in any order. The
- * file is streamed into the store's staging, never held in memory whole. Every refusal is a 4xx
+ * file is streamed into the store's staging, never held in memory whole, after `checkHead` (its
+ * first bytes) and `checkFields` (the fields sent before it) let it through. Every refusal is a 4xx
  * AppError (not multipart, a second file, a file in the wrong part, too many or too long fields,
  * a field sent twice, an interrupted upload, a file over the limit); whatever was staged is then
  * discarded, so nothing is left in `<dataDir>/tmp`.
@@ -91,11 +106,11 @@ export async function readMultipartForm(
         continue;
       }
       if (file) {
-        part.file.resume();
+        drain(part.file);
         throw badRequest('Upload one file per request.');
       }
       if (fileField && part.fieldname !== fileField) {
-        part.file.resume();
+        drain(part.file);
         throw badRequest(`Send the file in the part named "${fileField}", not "${part.fieldname}".`);
       }
       const { head, stream } = await peek(part.file, options.headBytes ?? DEFAULT_HEAD_BYTES);
@@ -105,8 +120,9 @@ export async function readMultipartForm(
       const described = { fieldName: part.fieldname, fileName: part.filename };
       try {
         options.checkHead?.(head, described);
+        await options.checkFields?.({ ...fields }, described);
       } catch (err) {
-        stream.resume();
+        drain(stream);
         throw err;
       }
       const staged = await store.stage(stream, limits.maxFileBytes);
@@ -117,6 +133,15 @@ export async function readMultipartForm(
     throw translateMultipartError(err, limits.maxFileBytes);
   }
   return { fields, file };
+}
+
+/**
+ * Reads the rest of a refused file and throws it away, so the refusal is answered at once and the
+ * connection does not stall on a file nobody reads. A body that then breaks off is no error any
+ * more: the request has its answer.
+ */
+function drain(file: Readable): void {
+  file.on('error', () => undefined).resume();
 }
 
 interface FieldPart {
