@@ -1,13 +1,12 @@
-import { Box, Button, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Box, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { saveConfigurationRequestSchema, type Configuration } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useConfiguration, useSaveConfiguration } from '../../api/configurations';
-import { RequireSignIn } from '../../app/require-sign-in';
-import { BackLink } from '../../components/back-link';
+import { EditPage } from '../../app/edit-page';
 import { fieldErrors } from '../../components/field-errors';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
@@ -85,15 +84,14 @@ function LoadedConfiguration({ id }: { id: string }) {
 /** `/pim/configuration[?id]`: 'New configuration' without an id, 'Update configuration' with one. */
 export function ConfigurationPage() {
   const { t } = useTranslation('settings');
-  const [searchParams] = useSearchParams();
-  const id = searchParams.get('id');
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <BackLink to="/configurations">{t('configuration.back')}</BackLink>
-        <Title order={2}>{id ? t('configuration.updateTitle') : t('configuration.newTitle')}</Title>
-      </Stack>
-      <RequireSignIn>{id ? <LoadedConfiguration key={id} id={id} /> : <ConfigurationForm configuration={null} />}</RequireSignIn>
-    </Stack>
+    <EditPage
+      param="id"
+      back={{ to: '/configurations', label: t('configuration.back') }}
+      newTitle={t('configuration.newTitle')}
+      updateTitle={t('configuration.updateTitle')}
+      saved={(id) => <LoadedConfiguration id={id} />}
+      fresh={<ConfigurationForm configuration={null} />}
+    />
   );
 }

@@ -1,14 +1,13 @@
 import { Button, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import type { Configuration } from '@pim/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConfigurations, useDeleteConfiguration } from '../../api/configurations';
 import { RequireSignIn } from '../../app/require-sign-in';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { LoadFailed } from '../users/load-failed';
@@ -30,38 +29,25 @@ function ConfigurationsTable() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const configurations = useConfigurations();
-  const remove = useDeleteConfiguration();
-  // The configuration asked about stays set while the dialog closes, so its question does not go blank.
-  const [deleting, setDeleting] = useState<Configuration | null>(null);
-  const [asking, setAsking] = useState(false);
+  const { ask, dialog } = useConfirmedDelete({
+    remove: useDeleteConfiguration(),
+    uuidOf: rowId,
+    title: t('configurations.deleteTitle'),
+    question: (configuration: Configuration) => t('configurations.deleteQuestion', { key: configuration.key }),
+    deleted: () => t('configurations.deleted'),
+  });
   const columns = useMemo(() => configurationColumns(t), [t]);
   const renderActions = useCallback(
     (configuration: Configuration) => (
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        aria-label={t('configurations.deleteLabel', { key: configuration.key })}
-        onClick={() => {
-          setDeleting(configuration);
-          setAsking(true);
-        }}
-      >
+      <DeleteButton size="xs" aria-label={t('configurations.deleteLabel', { key: configuration.key })} onClick={() => ask(configuration)}>
         {t('configurations.delete')}
-      </Button>
+      </DeleteButton>
     ),
-    [t],
+    [t, ask],
   );
   if (configurations.isError) {
     return <LoadFailed error={configurations.error} forbidden={t('configurations.forbidden')} failed={t('configurations.loadFailed')} />;
   }
-  const confirmDelete = () =>
-    deleting &&
-    remove.mutate(deleting.uuid, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('configurations.deleted') }),
-      onSettled: () => setAsking(false),
-    });
   return (
     <>
       <DataTable
@@ -78,14 +64,7 @@ function ConfigurationsTable() {
           </Button>
         }
       />
-      <ConfirmDialog
-        opened={asking}
-        title={t('configurations.deleteTitle')}
-        message={t('configurations.deleteQuestion', { key: deleting?.key ?? '' })}
-        busy={remove.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={confirmDelete}
-      />
+      {dialog}
     </>
   );
 }

@@ -1,9 +1,6 @@
-import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useEnvironment } from '../../api/environments';
-import { RequireSignIn } from '../../app/require-sign-in';
-import { BackLink } from '../../components/back-link';
+import { EditPage } from '../../app/edit-page';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
 import { EnvironmentForm } from './environment-form';
@@ -21,15 +18,13 @@ function LoadedEnvironment({ uuid }: { uuid: string }) {
 /** `/pim/environment[?uuid]`: a new environment, or one to update. */
 export function EnvironmentPage() {
   const { t } = useTranslation('settings');
-  const [searchParams] = useSearchParams();
-  const uuid = searchParams.get('uuid');
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <BackLink to="/environments">{t('environment.back')}</BackLink>
-        <Title order={2}>{uuid ? t('environment.updateTitle') : t('environment.newTitle')}</Title>
-      </Stack>
-      <RequireSignIn>{uuid ? <LoadedEnvironment key={uuid} uuid={uuid} /> : <EnvironmentForm environment={null} />}</RequireSignIn>
-    </Stack>
+    <EditPage
+      back={{ to: '/environments', label: t('environment.back') }}
+      newTitle={t('environment.newTitle')}
+      updateTitle={t('environment.updateTitle')}
+      saved={(uuid) => <LoadedEnvironment uuid={uuid} />}
+      fresh={<EnvironmentForm environment={null} />}
+    />
   );
 }

@@ -1,31 +1,26 @@
-import { Button } from '@mantine/core';
 import type { PimFieldSet } from '@pim/contract';
-import { IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteFieldSet } from '../../api/fieldsets';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 
 /** Deleting a set also deletes every value annotated with it, so the question says so; then back to the list. */
 export function DeleteFieldSetButton({ set, disabled }: { set: PimFieldSet; disabled?: boolean }) {
   const { t } = useTranslation('fieldsets');
   const navigate = useNavigate();
-  const remove = useDeleteFieldSet();
-  const [asking, setAsking] = useState(false);
+  const { ask, dialog } = useConfirmedDelete({
+    remove: useDeleteFieldSet(),
+    uuidOf: (deleting: PimFieldSet) => deleting.uuid,
+    title: t('edit.deleteTitle'),
+    question: (deleting) => t('edit.deleteQuestion', { name: deleting.name }),
+    onDeleted: () => void navigate('/pimfieldsets'),
+  });
   return (
     <>
-      <Button color="red" variant="light" leftSection={<IconTrash size={16} aria-hidden />} disabled={disabled} onClick={() => setAsking(true)}>
+      <DeleteButton disabled={disabled} onClick={() => ask(set)}>
         {t('edit.delete')}
-      </Button>
-      <ConfirmDialog
-        opened={asking}
-        title={t('edit.deleteTitle')}
-        message={t('edit.deleteQuestion', { name: set.name })}
-        busy={remove.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => remove.mutate(set.uuid, { onSuccess: () => void navigate('/pimfieldsets') })}
-      />
+      </DeleteButton>
+      {dialog}
     </>
   );
 }

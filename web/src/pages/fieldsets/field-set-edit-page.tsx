@@ -1,8 +1,7 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useFieldSet } from '../../api/fieldsets';
-import { RequireSignIn } from '../../app/require-sign-in';
+import { EditPage } from '../../app/edit-page';
 import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
 import { FieldSetForm } from './field-set-form';
@@ -32,18 +31,13 @@ function SavedFieldSet({ uuid }: { uuid: string }) {
 /** `/pim/pimfieldsetedit[?uuid]`: edits a saved set, or without uuid starts a new one with the two fixed fields. */
 export function FieldSetEditPage() {
   const { t } = useTranslation('fieldsets');
-  const [searchParams] = useSearchParams();
-  const uuid = searchParams.get('uuid');
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <BackLink to="/pimfieldsets">{t('edit.back')}</BackLink>
-        <Title order={2}>{uuid ? t('edit.title') : t('edit.newTitle')}</Title>
-      </Stack>
-      <RequireSignIn>
-        {/* Keyed by set: after a create the address gets the uuid and the form starts from the saved set. */}
-        {uuid ? <SavedFieldSet key={uuid} uuid={uuid} /> : <FieldSetForm key="new" set={null} />}
-      </RequireSignIn>
-    </Stack>
+    <EditPage
+      back={{ to: '/pimfieldsets', label: t('edit.back') }}
+      newTitle={t('edit.newTitle')}
+      updateTitle={t('edit.title')}
+      saved={(uuid) => <SavedFieldSet uuid={uuid} />}
+      fresh={<FieldSetForm set={null} />}
+    />
   );
 }

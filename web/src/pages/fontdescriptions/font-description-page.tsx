@@ -1,11 +1,8 @@
-import { Stack, Title } from '@mantine/core';
 import { hasRole, ROLE } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { useFontDescription } from '../../api/fontdescriptions';
-import { RequireSignIn } from '../../app/require-sign-in';
+import { EditPage } from '../../app/edit-page';
 import { useSession } from '../../app/session';
-import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
 import { FontDescriptionFormView } from './font-description-form';
@@ -23,15 +20,13 @@ function SavedFont({ uuid, canWrite }: { uuid: string; canWrite: boolean }) {
 export function FontDescriptionPage() {
   const { t } = useTranslation('fonts');
   const canWrite = hasRole(useSession().roles, ROLE.ADMIN);
-  const [searchParams] = useSearchParams();
-  const uuid = searchParams.get('uuid');
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <BackLink to="/fontdescriptions">{t('form.back')}</BackLink>
-        <Title order={2}>{uuid ? t('form.title') : t('form.newTitle')}</Title>
-      </Stack>
-      <RequireSignIn>{uuid ? <SavedFont key={uuid} uuid={uuid} canWrite={canWrite} /> : <FontDescriptionFormView font={null} canWrite={canWrite} />}</RequireSignIn>
-    </Stack>
+    <EditPage
+      back={{ to: '/fontdescriptions', label: t('form.back') }}
+      newTitle={t('form.newTitle')}
+      updateTitle={t('form.title')}
+      saved={(uuid) => <SavedFont uuid={uuid} canWrite={canWrite} />}
+      fresh={<FontDescriptionFormView font={null} canWrite={canWrite} />}
+    />
   );
 }

@@ -1,15 +1,14 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { fontDownloadName, hasRole, ROLE, type FontDescription } from '@pim/contract';
-import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { fontBinaryPath, useDeleteFontDescription, useFontDescriptions } from '../../api/fontdescriptions';
 import { RequireSignIn } from '../../app/require-sign-in';
 import { useSession } from '../../app/session';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { DataTable } from '../../components/data-table/data-table';
 import { LoadFailed } from '../users/load-failed';
 import { FONT_HIDDEN_COLUMNS, fontDescriptionColumns } from './font-description-columns';
@@ -21,11 +20,14 @@ function FontDescriptionsTable() {
   const navigate = useNavigate();
   const admin = hasRole(useSession().roles, ROLE.ADMIN);
   const fonts = useFontDescriptions();
-  const remove = useDeleteFontDescription();
   const { download, busy } = useDownload();
-  // The font asked about stays set while the dialog closes, so its question does not go blank.
-  const [deleting, setDeleting] = useState<FontDescription | null>(null);
-  const [asking, setAsking] = useState(false);
+  const { ask, dialog } = useConfirmedDelete({
+    remove: useDeleteFontDescription(),
+    uuidOf: rowId,
+    title: t('list.deleteTitle'),
+    question: (font: FontDescription) => t('list.deleteQuestion', { name: font.name }),
+    deleted: (font) => t('list.deleted', { name: font.name }),
+  });
   const columns = useMemo(() => fontDescriptionColumns(t), [t]);
   const renderActions = useCallback(
     (font: FontDescription) => (
@@ -42,31 +44,15 @@ function FontDescriptionsTable() {
           {t('list.download')}
         </Button>
         {admin && (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden />}
-            aria-label={t('list.deleteLabel', { name: font.name })}
-            onClick={() => {
-              setDeleting(font);
-              setAsking(true);
-            }}
-          >
+          <DeleteButton size="xs" aria-label={t('list.deleteLabel', { name: font.name })} onClick={() => ask(font)}>
             {t('list.delete')}
-          </Button>
+          </DeleteButton>
         )}
       </Group>
     ),
-    [t, admin, busy, download],
+    [t, admin, busy, download, ask],
   );
   if (fonts.isError) return <LoadFailed error={fonts.error} forbidden={t('list.loadFailed')} failed={t('list.loadFailed')} />;
-  const confirmDelete = () =>
-    deleting &&
-    remove.mutate(deleting.uuid, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('list.deleted', { name: deleting.name }) }),
-      onSettled: () => setAsking(false),
-    });
   return (
     <>
       <DataTable
@@ -86,14 +72,7 @@ function FontDescriptionsTable() {
           )
         }
       />
-      <ConfirmDialog
-        opened={asking}
-        title={t('list.deleteTitle')}
-        message={t('list.deleteQuestion', { name: deleting?.name ?? '' })}
-        busy={remove.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={confirmDelete}
-      />
+      {dialog}
     </>
   );
 }

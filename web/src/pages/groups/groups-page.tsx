@@ -1,12 +1,12 @@
 import { Button, Stack, Title } from '@mantine/core';
 import type { Group } from '@pim/contract';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteGroup, useGroups } from '../../api/groups';
 import { RequireSignIn } from '../../app/require-sign-in';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { DataTable } from '../../components/data-table/data-table';
 import { LoadFailed } from '../users/load-failed';
 import { groupColumns } from './group-columns';
@@ -17,28 +17,20 @@ function GroupsTable() {
   const { t } = useTranslation('groups');
   const navigate = useNavigate();
   const groups = useGroups();
-  const remove = useDeleteGroup();
-  // The group asked about stays set while the dialog closes, so its question does not go blank.
-  const [deleting, setDeleting] = useState<Group | null>(null);
-  const [asking, setAsking] = useState(false);
+  const { ask, dialog } = useConfirmedDelete({
+    remove: useDeleteGroup(),
+    uuidOf: rowId,
+    title: t('list.deleteTitle'),
+    question: (group: Group) => t('list.deleteQuestion', { name: group.name }),
+  });
   const columns = useMemo(() => groupColumns(t), [t]);
   const renderActions = useCallback(
     (group: Group) => (
-      <Button
-        size="xs"
-        variant="light"
-        color="red"
-        leftSection={<IconTrash size={14} aria-hidden />}
-        aria-label={t('list.deleteLabel', { name: group.name })}
-        onClick={() => {
-          setDeleting(group);
-          setAsking(true);
-        }}
-      >
+      <DeleteButton size="xs" aria-label={t('list.deleteLabel', { name: group.name })} onClick={() => ask(group)}>
         {t('list.delete')}
-      </Button>
+      </DeleteButton>
     ),
-    [t],
+    [t, ask],
   );
   if (groups.isError) return <LoadFailed error={groups.error} forbidden={t('list.forbidden')} failed={t('list.loadFailed')} />;
   return (
@@ -57,14 +49,7 @@ function GroupsTable() {
           </Button>
         }
       />
-      <ConfirmDialog
-        opened={asking}
-        title={t('list.deleteTitle')}
-        message={t('list.deleteQuestion', { name: deleting?.name ?? '' })}
-        busy={remove.isPending}
-        onCancel={() => setAsking(false)}
-        onConfirm={() => deleting && remove.mutate(deleting.uuid, { onSettled: () => setAsking(false) })}
-      />
+      {dialog}
     </>
   );
 }

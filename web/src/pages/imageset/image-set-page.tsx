@@ -1,18 +1,18 @@
 import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { AclPermission, DocumentImageSet } from '@pim/contract';
-import { IconLock, IconSettings, IconTrash } from '@tabler/icons-react';
+import { IconLock, IconSettings } from '@tabler/icons-react';
 import { useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteImageSet, useImageSet } from '../../api/imagesets';
 import { UuidPage } from '../../app/uuid-page';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { Spinner } from '../../components/spinner';
 import { AclModal } from './acl-modal';
 import { ImageSetTree } from './image-set-tree';
 import { SettingsModal } from './settings-modal';
 
-type Dialog = 'settings' | 'acl' | 'delete' | null;
+type Dialog = 'settings' | 'acl' | null;
 
 /** A button the caller's permissions on the set may not allow: then disabled, with the reason on hover. */
 function Guarded({ allowed, reason, children }: { allowed: boolean; reason: string; children: ReactElement }) {
@@ -27,9 +27,15 @@ function Guarded({ allowed, reason, children }: { allowed: boolean; reason: stri
 function ImageSetHeader({ set }: { set: DocumentImageSet }) {
   const { t } = useTranslation('imagesets');
   const navigate = useNavigate();
-  const remove = useDeleteImageSet();
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  const confirmedDelete = useConfirmedDelete({
+    remove: useDeleteImageSet(),
+    uuidOf: (deleting: DocumentImageSet) => deleting.uuid,
+    title: t('detail.deleteTitle'),
+    question: (deleting) => t('detail.deleteQuestion', { name: deleting.imageset }),
+    onDeleted: () => void navigate('/imagesets'),
+  });
   // Older answers without permissions leave every button on; the server decides either way.
   const may = (permission: AclPermission) => set.permissions?.includes(permission) ?? true;
   return (
@@ -51,27 +57,14 @@ function ImageSetHeader({ set }: { set: DocumentImageSet }) {
           {t('detail.acl')}
         </Button>
         <Guarded allowed={may('DELETE')} reason={t('detail.mayNotDelete')}>
-          <Button
-            color="red"
-            variant="light"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            disabled={!may('DELETE')}
-            onClick={() => setDialog('delete')}
-          >
+          <DeleteButton disabled={!may('DELETE')} onClick={() => confirmedDelete.ask(set)}>
             {t('detail.delete')}
-          </Button>
+          </DeleteButton>
         </Guarded>
       </Group>
       {dialog === 'settings' && <SettingsModal set={set} onClose={close} />}
       {dialog === 'acl' && <AclModal subject={set.uuid} onClose={close} />}
-      <ConfirmDialog
-        opened={dialog === 'delete'}
-        title={t('detail.deleteTitle')}
-        message={t('detail.deleteQuestion', { name: set.imageset })}
-        busy={remove.isPending}
-        onCancel={close}
-        onConfirm={() => remove.mutate(set.uuid, { onSuccess: () => void navigate('/imagesets') })}
-      />
+      {confirmedDelete.dialog}
     </>
   );
 }

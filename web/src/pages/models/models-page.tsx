@@ -1,14 +1,14 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { modelDownloadName, type Model, type ModelKind } from '@pim/contract';
-import { IconDownload, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { modelBinaryPath, useDeleteModel, useModelPage, useModels } from '../../api/models';
 import { useOwnDataOnly } from '../../app/own-data';
 import { RequireSignIn } from '../../app/require-sign-in';
-import { ConfirmDialog } from '../../components/confirm-dialog';
+import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
@@ -39,16 +39,20 @@ function ModelsTable({ kind }: { kind: ModelKind }) {
   const columns = useMemo(() => modelColumns(kind, t, i18n.language, screens.paged), [kind, t, i18n.language, screens.paged]);
   const columnIds = useMemo(() => [...columns.map(columnIdOf), 'actions'], [columns]);
   const { query, rows, rowCount } = useModelRows(kind, columnIds);
-  const remove = useDeleteModel(kind);
   const { download, busy } = useDownload();
-  const [toDelete, setToDelete] = useState<Model | null>(null);
+  const { ask, dialog } = useConfirmedDelete({
+    remove: useDeleteModel(kind),
+    uuidOf: rowId,
+    title: t('delete.title'),
+    question: (model: Model) => t('delete.message', { label: model.label }),
+  });
 
   const renderActions = useCallback(
     (model: Model) => (
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => setToDelete(model)}>
+        <DeleteButton size="xs" onClick={() => ask(model)}>
           {t('actions.delete')}
-        </Button>
+        </DeleteButton>
         <Button
           size="xs"
           variant="light"
@@ -60,14 +64,10 @@ function ModelsTable({ kind }: { kind: ModelKind }) {
         </Button>
       </Group>
     ),
-    [t, kind, busy, download],
+    [t, kind, busy, download, ask],
   );
 
   if (query.isError) return <LoadFailed error={query.error} forbidden={t('list.forbidden')} failed={t('list.loadFailed')} />;
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    remove.mutate(toDelete.uuid, { onSettled: () => setToDelete(null) });
-  };
   return (
     <>
       <DataTable
@@ -88,14 +88,7 @@ function ModelsTable({ kind }: { kind: ModelKind }) {
           )
         }
       />
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title={t('delete.title')}
-        message={t('delete.message', { label: toDelete?.label ?? '' })}
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setToDelete(null)}
-      />
+      {dialog}
     </>
   );
 }

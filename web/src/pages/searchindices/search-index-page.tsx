@@ -4,10 +4,9 @@ import { saveSearchIndexRequestSchema, type SearchIndex } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useSaveSearchIndex, useSearchIndex, useSearchIndexImageSets } from '../../api/searchindices';
-import { RequireSignIn } from '../../app/require-sign-in';
-import { BackLink } from '../../components/back-link';
+import { EditPage } from '../../app/edit-page';
 import { fieldErrors } from '../../components/field-errors';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
@@ -102,15 +101,13 @@ function LoadedSearchIndex({ uuid }: { uuid: string }) {
 /** `/pim/elasticsearchindex[?uuid]`: a new index, or an index's name and the image sets that use it. */
 export function SearchIndexPage() {
   const { t } = useTranslation('settings');
-  const [searchParams] = useSearchParams();
-  const uuid = searchParams.get('uuid');
   return (
-    <Stack gap="md">
-      <Stack gap={4}>
-        <BackLink to="/elasticsearchindices">{t('searchIndex.back')}</BackLink>
-        <Title order={2}>{uuid ? t('searchIndex.updateTitle') : t('searchIndex.newTitle')}</Title>
-      </Stack>
-      <RequireSignIn>{uuid ? <LoadedSearchIndex key={uuid} uuid={uuid} /> : <SearchIndexForm index={null} />}</RequireSignIn>
-    </Stack>
+    <EditPage
+      back={{ to: '/elasticsearchindices', label: t('searchIndex.back') }}
+      newTitle={t('searchIndex.newTitle')}
+      updateTitle={t('searchIndex.updateTitle')}
+      saved={(uuid) => <LoadedSearchIndex uuid={uuid} />}
+      fresh={<SearchIndexForm index={null} />}
+    />
   );
 }
