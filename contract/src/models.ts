@@ -49,95 +49,43 @@ export interface ModelKindInfo {
   downloadExtension: string | null;
 }
 
+/** A kind with the defaults most kinds share: a zip, named by a label, shared with everyone, one API path. */
+function modelKind(kind: ModelKind, path: string, info: Partial<ModelKindInfo> = {}): ModelKindInfo {
+  return {
+    kind,
+    listPath: path,
+    basePath: path,
+    nameField: 'label',
+    hasLanguage: false,
+    hasVisibility: false,
+    format: 'zip',
+    accept: ['.zip'],
+    downloadExtension: 'zip',
+    ...info,
+  };
+}
+
 export const MODEL_KIND_INFO: Record<ModelKind, ModelKindInfo> = {
-  kraken: {
-    kind: 'kraken',
-    listPath: 'pim/krakenmodel',
-    basePath: 'pim/krakenmodel',
+  kraken: modelKind('kraken', 'pim/krakenmodel', {
     nameField: 'title',
     hasLanguage: true,
-    hasVisibility: false,
     format: 'kraken',
     accept: ['.mlmodel', '.safetensors'],
     downloadExtension: null,
-  },
-  tesseract4: {
-    kind: 'tesseract4',
-    listPath: 'pim/tesseract4model',
-    basePath: 'pim/tesseract4model',
+  }),
+  tesseract4: modelKind('tesseract4', 'pim/tesseract4model', {
     nameField: 'title',
     hasLanguage: true,
-    hasVisibility: false,
     format: 'traineddata',
     accept: ['.traineddata'],
     downloadExtension: 'traineddata',
-  },
-  loghihtr: {
-    kind: 'loghihtr',
-    listPath: 'pim/loghihtr/model',
-    basePath: 'pim/loghihtr/model',
-    nameField: 'label',
-    hasLanguage: false,
-    hasVisibility: true,
-    format: 'zip',
-    accept: ['.zip'],
-    downloadExtension: 'zip',
-  },
-  loghilinedetection: {
-    kind: 'loghilinedetection',
-    listPath: 'pim/loghilinedetection/model',
-    basePath: 'pim/loghilinedetection/model',
-    nameField: 'label',
-    hasLanguage: false,
-    hasVisibility: false,
-    format: 'zip',
-    accept: ['.zip'],
-    downloadExtension: 'zip',
-  },
-  p2pala: {
-    kind: 'p2pala',
-    listPath: 'pim/p2palamodel/all',
-    basePath: 'pim/p2palamodel',
-    nameField: 'label',
-    hasLanguage: false,
-    hasVisibility: false,
-    format: 'zip',
-    accept: ['.zip'],
-    downloadExtension: 'zip',
-  },
-  pylaia: {
-    kind: 'pylaia',
-    listPath: 'pim/pylaiamodel',
-    basePath: 'pim/pylaiamodel',
-    nameField: 'label',
-    hasLanguage: false,
-    hasVisibility: false,
-    format: 'torch-checkpoint',
-    accept: ['.ckpt'],
-    downloadExtension: 'ckpt',
-  },
-  siamesenetwork: {
-    kind: 'siamesenetwork',
-    listPath: 'pim/siamesenetworkmodel',
-    basePath: 'pim/siamesenetworkmodel',
-    nameField: 'label',
-    hasLanguage: false,
-    hasVisibility: false,
-    format: 'zip',
-    accept: ['.zip'],
-    downloadExtension: 'zip',
-  },
-  laypa: {
-    kind: 'laypa',
-    listPath: 'pim/laypa/model',
-    basePath: 'pim/laypa/model',
-    nameField: 'label',
-    hasLanguage: false,
-    hasVisibility: true,
-    format: 'zip',
-    accept: ['.zip'],
-    downloadExtension: 'zip',
-  },
+  }),
+  loghihtr: modelKind('loghihtr', 'pim/loghihtr/model', { hasVisibility: true }),
+  loghilinedetection: modelKind('loghilinedetection', 'pim/loghilinedetection/model'),
+  p2pala: modelKind('p2pala', 'pim/p2palamodel', { listPath: 'pim/p2palamodel/all' }),
+  pylaia: modelKind('pylaia', 'pim/pylaiamodel', { format: 'torch-checkpoint', accept: ['.ckpt'], downloadExtension: 'ckpt' }),
+  siamesenetwork: modelKind('siamesenetwork', 'pim/siamesenetworkmodel'),
+  laypa: modelKind('laypa', 'pim/laypa/model', { hasVisibility: true }),
 };
 
 export const MODEL_LABEL_MAX = 255;

@@ -5,19 +5,7 @@ import type { DB, EnvironmentTable } from '../../platform/db/schema.js';
 export type EnvironmentRow = Selectable<EnvironmentTable> & { search_index_name: string | null };
 
 /** What a save writes: every stored column but the id and timestamps. */
-export interface EnvironmentValues {
-  title: string;
-  search_index_id: string | null;
-  path: string;
-  address: string;
-  about: string;
-  main_text: string;
-  search_label: string;
-  logo_class: string;
-  top_bar_classes: string;
-  instructions: string;
-  switches: Record<string, boolean>;
-}
+export type EnvironmentValues = Omit<Selectable<EnvironmentTable>, 'id' | 'created_at' | 'updated_at'>;
 
 export type SaveOutcome = EnvironmentRow | 'missing' | 'pathTaken' | 'noSuchIndex';
 

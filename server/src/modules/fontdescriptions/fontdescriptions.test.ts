@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { FONT_MAX_BYTES } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectFileGarbage } from '../../cli/files-gc.js';
 import { testFont, withBadHeadMagic } from '../../test-support/font-files.js';
 import { postFont } from '../../test-support/fonts.js';
 import { fieldParts, heldBody, multipartBody } from '../../test-support/multipart-body.js';
+import { dataDirFiles } from '../../test-support/data-dir.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { testImage } from '../../test-support/upload-files.js';
 import { NO_FONT_FILE, URI_LOCKED } from './service.js';
@@ -29,10 +29,8 @@ describe('font descriptions', () => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const filesIn = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
-  const storeFiles = () => filesIn(path.join(t.dataDir, 'files')).sort();
-  const tmpFiles = () => filesIn(path.join(t.dataDir, 'tmp'));
+  const storeFiles = () => dataDirFiles(t.dataDir).store();
+  const tmpFiles = () => dataDirFiles(t.dataDir).tmp();
   const count = async (table: 'font_description' | 'stored_file') =>
     Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const state = async () => ({ fonts: await count('font_description'), files: await count('stored_file'), store: storeFiles(), tmp: tmpFiles() });

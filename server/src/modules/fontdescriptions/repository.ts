@@ -5,7 +5,7 @@ import {
   insertStoredFiles,
   type NewStoredFile,
   publishWithRows,
-  removeUnreferenced,
+  deleteWithStoredFile,
 } from '../../platform/storage/stored-file-repository.js';
 
 export interface FontProperties {
@@ -124,17 +124,11 @@ export class FontDescriptionRepository {
    * file itself unless other rows name the same bytes; false when there is no such description.
    */
   async delete(id: string, removeFile: (sha256: string) => Promise<boolean>): Promise<boolean> {
-    const deleted = await this.db.transaction().execute(async (trx) => {
-      const row = await trx.deleteFrom('font_description').where('id', '=', id).returning('file_id').executeTakeFirst();
-      if (!row) return undefined;
-      if (!row.file_id) return { sha256: null };
-      const file = await trx.deleteFrom('stored_file').where('id', '=', row.file_id).returning('sha256').executeTakeFirst();
-      return { sha256: file?.sha256 ?? null };
-    });
-    if (!deleted) return false;
-    // A failed removal leaves an unreferenced file for `pim files gc`; the description is gone either way.
-    if (deleted.sha256) await removeUnreferenced(this.db, [deleted.sha256], removeFile).catch(() => undefined);
-    return true;
+    return deleteWithStoredFile(
+      this.db,
+      async (trx) => (await trx.deleteFrom('font_description').where('id', '=', id).returning('file_id').executeTakeFirst())?.file_id,
+      removeFile,
+    );
   }
 }
 

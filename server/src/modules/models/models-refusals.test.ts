@@ -1,20 +1,18 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MODEL_KINDS, MODEL_KIND_INFO, type ModelKind } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { modelFileFor, zipOf } from '../../test-support/model-files.js';
 import { createForm, createModel } from '../../test-support/models.js';
 import { type FormPart, heldBody, multipartBody } from '../../test-support/multipart-body.js';
+import { dataDirFiles } from '../../test-support/data-dir.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 
 /** What a refused create must leave unchanged: model rows, stored files, files in the store and in tmp. */
 async function leftovers(t: TestApp): Promise<number[]> {
   const db = t.app.database.db;
   const count = async (table: 'pim_model' | 'stored_file') => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
-  const files = (dir: string): number =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? files(path.join(dir, e.name)) : 1), 0) : 0;
-  return [await count('pim_model'), await count('stored_file'), files(path.join(t.dataDir, 'files')), files(path.join(t.dataDir, 'tmp'))];
+  const files = dataDirFiles(t.dataDir);
+  return [await count('pim_model'), await count('stored_file'), files.store().length, files.tmp().length];
 }
 
 describe('models: what is refused, and that a refusal leaves nothing', () => {

@@ -4,7 +4,7 @@ import type { VisibilityScope } from '../../platform/auth/policy.js';
 import { containsText, visibleOwned } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 import type { Publication } from '../../platform/storage/file-store.js';
-import { insertStoredFiles, publishWithRows, type NewStoredFile, removeUnreferenced } from '../../platform/storage/stored-file-repository.js';
+import { insertStoredFiles, publishWithRows, type NewStoredFile, deleteWithStoredFile } from '../../platform/storage/stored-file-repository.js';
 
 /** A model with its owner's name and its file. */
 export interface ModelRecord {
@@ -133,15 +133,11 @@ export class ModelRepository {
    * unreferenced file, which `pim files gc` removes.
    */
   async delete(kind: ModelKind, id: string, remove: (sha256: string) => Promise<boolean>): Promise<boolean> {
-    const sha256 = await this.db.transaction().execute(async (trx) => {
-      const gone = await trx.deleteFrom('pim_model').where('kind', '=', kind).where('id', '=', id).returning('file_id').executeTakeFirst();
-      if (!gone) return undefined;
-      const file = await trx.deleteFrom('stored_file').where('id', '=', gone.file_id).returning('sha256').executeTakeFirstOrThrow();
-      return file.sha256;
-    });
-    if (sha256 === undefined) return false;
-    await removeUnreferenced(this.db, [sha256], remove);
-    return true;
+    return deleteWithStoredFile(
+      this.db,
+      async (trx) => (await trx.deleteFrom('pim_model').where('kind', '=', kind).where('id', '=', id).returning('file_id').executeTakeFirst())?.file_id,
+      remove,
+    );
   }
 }
 

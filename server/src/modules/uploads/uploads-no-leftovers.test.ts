@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import * as mupdf from 'mupdf';
 import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDirFiles } from '../../test-support/data-dir.js';
 import { createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, testImage, testPdf, upload } from '../../test-support/upload-files.js';
 import { DAMAGED_IMAGE } from './image-probe.js';
@@ -52,10 +52,8 @@ describe('uploads: no file, no row', () => {
   afterAll(() => t.close());
 
   const db = () => t.app.database.db;
-  const filesIn = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => fs.statSync(path.join(dir, f)).isFile()) : [];
-  const storeFiles = () => filesIn(path.join(t.dataDir, 'files')).sort();
-  const tmpFiles = () => filesIn(path.join(t.dataDir, 'tmp'));
+  const storeFiles = () => dataDirFiles(t.dataDir).store();
+  const tmpFiles = () => dataDirFiles(t.dataDir).tmp();
   const rowCounts = async () => {
     const tables = ['stored_file', 'document_image', 'image_set_image', 'image_set_file', 'transcription'] as const;
     const counts: Record<string, number> = {};

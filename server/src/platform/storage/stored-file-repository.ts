@@ -96,6 +96,30 @@ export async function removeUnreferenced(
   return removed;
 }
 
+/**
+ * Deletes a record that owns one stored file. `deleteRecord` removes the record inside the
+ * transaction and answers its file id (null: it has none; undefined: there is no such record). The
+ * file's stored_file row goes in the same transaction, the bytes after the commit unless another row
+ * names them. A failed removal leaves an unreferenced file for `pim files gc`: the record is gone
+ * either way. False when there was no such record.
+ */
+export async function deleteWithStoredFile(
+  db: Kysely<DB>,
+  deleteRecord: (trx: Kysely<DB>) => Promise<string | null | undefined>,
+  remove: (sha256: string) => Promise<boolean>,
+): Promise<boolean> {
+  const deleted = await db.transaction().execute(async (trx) => {
+    const fileId = await deleteRecord(trx);
+    if (fileId === undefined) return undefined;
+    if (fileId === null) return { sha256: null };
+    const file = await trx.deleteFrom('stored_file').where('id', '=', fileId).returning('sha256').executeTakeFirst();
+    return { sha256: file?.sha256 ?? null };
+  });
+  if (!deleted) return false;
+  if (deleted.sha256) await removeUnreferenced(db, [deleted.sha256], remove).catch(() => undefined);
+  return true;
+}
+
 /** Those of the files that a stored_file row names. */
 export async function referencedAmong(db: Kysely<DB>, sha256s: string[]): Promise<Set<string>> {
   if (sha256s.length === 0) return new Set();
