@@ -12,8 +12,9 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     environment: 'node',
     env: { PIM_TEST_DB: db },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits that end a hung test, not measures of speed: a busy 2-core machine runs slowly.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     ...(db === 'postgres' && { globalSetup: ['src/test-support/pg-cluster.ts'] }),
   },
 });

@@ -5,7 +5,6 @@ import { testFont } from '../../server/src/test-support/font-files';
 import { sessionToken, signIn } from './helpers';
 
 test('an admin adds a font description with its file, downloads it as {uuid}.ttf and changes it with the URI locked', async ({ page, request }) => {
-  test.setTimeout(120_000);
   await signIn(page, ADMIN, '/pim/fontdescriptions');
   await expect(page.getByRole('heading', { name: 'Font descriptions' })).toBeVisible();
   const font = testFont({ family: 'E2E Junicode', fullName: 'E2E Junicode Regular' });

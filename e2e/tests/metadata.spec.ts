@@ -36,7 +36,6 @@ async function addField(page: Page, number: number, field: (typeof FIELDS)[numbe
 }
 
 test('a researcher builds a field set, describes three pages, exports the CSV and finds the dataset again', async ({ page, request }) => {
-  test.setTimeout(90_000);
   await signIn(page, ANNOTATOR, '/pim/pimfieldsets');
   const token = await sessionToken(page);
 

@@ -13,7 +13,6 @@ async function chooseModelFile(page: Page, kind: ModelKind): Promise<void> {
 }
 
 test('an admin uploads a Laypa model, reads its configuration, makes it public, downloads it from both pages and deletes it', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, MODELER, '/pim/laypamodels');
   await expect(page.getByRole('heading', { name: 'Laypa models' })).toBeVisible();
 
@@ -95,7 +94,6 @@ const FORM_KINDS: FormKind[] = [
 ];
 
 test('an admin creates a model of each other kind through its form and finds it in its list', async ({ page }) => {
-  test.setTimeout(180_000);
   await signIn(page, MODELER, '/pim/krakenmodels');
   for (const kind of FORM_KINDS) {
     const name = `E2E ${kind.title.replace(/ models$/, '')} model`;

@@ -3,7 +3,6 @@ import { GATEKEEPER, VISITOR } from '../accounts';
 import { createImageSet, sessionToken, signIn } from './helpers';
 
 test('an admin gives a group access to a set, disables a member and manages an API key', async ({ browser, request }) => {
-  test.setTimeout(150_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signIn(admin, GATEKEEPER, '/pim/pimgroups');

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
@@ -39,6 +39,10 @@ window.ResizeObserver = class {
   disconnect() {}
 };
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+// findBy* and waitFor wait for a state; their 1 s default is a time, which a busy 2-core machine
+// overruns (a screen typed into through user-event then fails although nothing is wrong).
+configure({ asyncUtilTimeout: 20_000 });
 
 // The real English texts, bundled instead of fetched over HTTP.
 await i18n.use(initReactI18next).init({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { inflateRawSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { streamZip, type ZipEntry } from './zip-stream.js';
 
 describe('streamZip', () => {
@@ -16,7 +16,8 @@ describe('streamZip', () => {
       return [0, 1].map((i): ZipEntry => ({ name: `${batch}-${i}.txt`, mtime: new Date(0), store: true, open: async () => randomBytes(256 * 1024) }));
     });
     // Nothing has been read: the stream's buffers are full within the first entry, so only the
-    // first batch and the one after it (asked for as the first entry starts) have been requested.
+    // first batch and the one after it (asked for as the first entry starts) are requested.
+    await vi.waitFor(() => expect(asked).toEqual([1, 2]), { timeout: 60_000 });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked).toEqual([1, 2]);
     const zip = await buffer(stream);
@@ -53,9 +54,8 @@ describe('streamZip', () => {
     );
     stream.once('data', () => stream.destroy());
     await new Promise((resolve) => stream.on('close', resolve));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(opened[0]?.destroyed).toBe(true), { timeout: 60_000 });
     expect(opened).toHaveLength(1);
-    expect(opened[0]!.destroyed).toBe(true);
   });
 
   it('stores entries marked store without deflating them', async () => {

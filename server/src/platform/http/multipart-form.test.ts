@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badRequest, unsupportedMediaType } from '../errors.js';
 import { FileStore } from '../storage/file-store.js';
 import { installErrorHandler } from './error-handler.js';
@@ -205,8 +205,7 @@ describe('readMultipartForm on a real Fastify instance', () => {
     req.on('error', () => undefined);
     req.write(payload);
     // Wait until the server has started staging the file, then drop the connection.
-    for (let i = 0; i < 100 && tmpFiles().length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
-    expect(tmpFiles()).toHaveLength(1);
+    await vi.waitFor(() => expect(tmpFiles()).toHaveLength(1), { timeout: 60_000, interval: 10 });
     req.destroy();
     const outcome = await settled;
     expect(outcome).toBeInstanceOf(Error);
