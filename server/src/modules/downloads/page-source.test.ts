@@ -8,7 +8,7 @@ import { pageStructure } from '../../test-support/page-structure.js';
 import { createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
 
-type Layout = { regions: { lines: Record<string, unknown>[] }[] } & Record<string, unknown>;
+type Layout = { regions: ({ lines: Record<string, unknown>[] } & Record<string, unknown>)[] } & Record<string, unknown>;
 
 /**
  * A PAGE layout as imports stored it before words, glyphs, languages and the reading order were
