@@ -9,10 +9,10 @@ import { presentDocumentImage, presentTranscription, type Links } from '../docum
 import { storedShapes } from '../drawings/presenter.js';
 import { presentImageSet } from '../imagesets/presenter.js';
 import type { ImageSetService } from '../imagesets/service.js';
+import { exportSourceOf } from './page-source.js';
 import { pageXmlFor } from './page-xml-export.js';
 import { convertToJpeg, embeddableJpeg } from './pdf-images.js';
 import { streamPdf, type PdfJpeg, type PdfPage } from './pdf-stream.js';
-import { exportSourceOf } from './page-source.js';
 import type { DownloadImageRecord, DownloadRepository } from './repository.js';
 import { streamZip, type ZipEntry } from './zip-stream.js';
 
