@@ -13,7 +13,7 @@ export interface DownloadImageRecord {
   file: { sha256: string; mediaType: string; originalName: string };
 }
 
-/** The newest transcription of an image, with its stored layout. */
+/** A transcription of an image, with its stored layout. */
 export interface LayoutRecord {
   id: string;
   imageId: string;
@@ -21,6 +21,23 @@ export interface LayoutRecord {
   createdAt: Date;
   /** The ground truth people gave its text lines, by line index. */
   groundTruth: Map<number, string>;
+}
+
+/** The transcription a PAGE export writes, with what it was made from. */
+export interface ExportedLayoutRecord extends LayoutRecord {
+  format: string;
+  language: string | null;
+  /** The uploaded file it was imported from, while the store keeps it. */
+  sourceFileSha256: string | null;
+}
+
+/** The ground truth of a transcription's lines as one JSON object, line index to text. */
+const groundTruthOf = (transcription: string) =>
+  sql<Record<string, string> | null>`(select jsonb_object_agg(g.line_index, g.ground_truth) from simple_text_line g
+    where g.transcription_id = ${sql.ref(`${transcription}.id`)} and g.ground_truth is not null)`;
+
+function groundTruthMap(rows: Record<string, string> | null): Map<number, string> {
+  return new Map(Object.entries(rows ?? {}).map(([index, text]) => [Number(index), text]));
 }
 
 export class DownloadRepository {
@@ -83,10 +100,7 @@ export class DownloadRepository {
     const rows = await this.db
       .selectFrom('transcription')
       .select(['id', 'image_id', 'layout', 'created_at'])
-      .select(
-        sql<Record<string, string> | null>`(select jsonb_object_agg(g.line_index, g.ground_truth) from simple_text_line g
-          where g.transcription_id = transcription.id and g.ground_truth is not null)`.as('ground_truth'),
-      )
+      .select(groundTruthOf('transcription').as('ground_truth'))
       .where('image_id', 'in', imageIds)
       .orderBy('created_at', 'desc')
       .orderBy('id')
@@ -96,7 +110,37 @@ export class DownloadRepository {
       imageId: r.image_id,
       layout: r.layout,
       createdAt: r.created_at,
-      groundTruth: new Map(Object.entries(r.ground_truth ?? {}).map(([index, text]) => [Number(index), text])),
+      groundTruth: groundTruthMap(r.ground_truth),
+    }));
+  }
+
+  /**
+   * For each of the given images that has transcriptions, the one its PAGE export writes: the
+   * newest imported from PAGE, else the newest of any format.
+   */
+  async exportedLayoutsOf(imageIds: string[]): Promise<ExportedLayoutRecord[]> {
+    if (imageIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('transcription as t')
+      .leftJoin('stored_file as f', 'f.id', 't.source_file_id')
+      .distinctOn('t.image_id')
+      .select(['t.id', 't.image_id', 't.layout', 't.created_at', 't.format', 't.language', 'f.sha256'])
+      .select(groundTruthOf('t').as('ground_truth'))
+      .where('t.image_id', 'in', imageIds)
+      .orderBy('t.image_id')
+      .orderBy(sql`t.format = 'page'`, 'desc')
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id')
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      imageId: r.image_id,
+      layout: r.layout,
+      createdAt: r.created_at,
+      groundTruth: groundTruthMap(r.ground_truth),
+      format: r.format,
+      language: r.language,
+      sourceFileSha256: r.sha256,
     }));
   }
 

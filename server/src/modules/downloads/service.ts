@@ -9,10 +9,11 @@ import { presentDocumentImage, presentTranscription, type Links } from '../docum
 import { storedShapes } from '../drawings/presenter.js';
 import { presentImageSet } from '../imagesets/presenter.js';
 import type { ImageSetService } from '../imagesets/service.js';
+import { exportSourceOf } from './page-source.js';
 import { pageXmlFor } from './page-xml-export.js';
 import { convertToJpeg, embeddableJpeg } from './pdf-images.js';
 import { streamPdf, type PdfJpeg, type PdfPage } from './pdf-stream.js';
-import type { DownloadImageRecord, DownloadRepository, LayoutRecord } from './repository.js';
+import type { DownloadImageRecord, DownloadRepository } from './repository.js';
 import { streamZip, type ZipEntry } from './zip-stream.js';
 
 /** A file to send: its name for content-disposition, its type and its bytes. */
@@ -70,26 +71,36 @@ export class DownloadService {
     return { fileName: `${setId}_json.zip`, contentType: 'application/zip', body };
   }
 
-  /** One PAGE 2019 file per image, from its newest transcription (an empty Page without one). */
+  /**
+   * One PAGE 2019 file per image (an empty Page without a transcription), from its newest
+   * transcription imported from PAGE, else its newest of any format. Each file is made when the
+   * zip reaches it, so only one source file is read at a time.
+   */
   async pageZip(principal: Principal | null, setId: string): Promise<Download> {
     await this.access.requireSet(principal, setId, 'READ');
+    const read = (sha256: string) => this.files.read(sha256);
     const body = this.zipOfImages(setId, async (images, numbered) => {
-      const newest = new Map<string, LayoutRecord>();
-      for (const l of await this.repo.layoutsOf(images.map((i) => i.id))) if (!newest.has(l.imageId)) newest.set(l.imageId, l);
+      const chosen = new Map((await this.repo.exportedLayoutsOf(images.map((i) => i.id))).map((l) => [l.imageId, l]));
       const drawings = await this.repo.drawingsOf(images.map((i) => i.id));
       return images.map((image, i): ZipEntry => {
-        const layout = newest.get(image.id);
-        const xml = pageXmlFor({
-          imageFilename: image.file.originalName,
-          imageWidth: image.width,
-          imageHeight: image.height,
-          created: image.createdAt,
-          lastChange: latest(image.updatedAt, layout?.createdAt, drawings.get(image.id)?.updatedAt),
-          layout: layout?.layout ?? null,
-          drawing: storedShapes(drawings.get(image.id)?.shapes),
-          groundTruth: layout?.groundTruth,
-        });
-        return { name: `${numbered[i]}.xml`, mtime: image.updatedAt, open: async () => Buffer.from(xml, 'utf8') };
+        const transcription = chosen.get(image.id);
+        const open = async () => {
+          const source = transcription ? await exportSourceOf(transcription, read) : null;
+          const xml = pageXmlFor({
+            imageFilename: image.file.originalName,
+            imageWidth: image.width,
+            imageHeight: image.height,
+            created: image.createdAt,
+            lastChange: latest(image.updatedAt, transcription?.createdAt, drawings.get(image.id)?.updatedAt),
+            layout: source?.layout ?? null,
+            format: transcription?.format,
+            language: source?.language,
+            drawing: storedShapes(drawings.get(image.id)?.shapes),
+            groundTruth: transcription?.groundTruth,
+          });
+          return Buffer.from(xml, 'utf8');
+        };
+        return { name: `${numbered[i]}.xml`, mtime: image.updatedAt, open };
       });
     });
     return { fileName: `${setId}_page.zip`, contentType: 'application/zip', body };

@@ -39,8 +39,20 @@ describe('text lines from a stored layout', () => {
       { x: 0, y: 40, w: 100, h: 10 },
       null,
     ]);
-    // PAGE's importer keeps no confidences.
+    // Lines without words carry no confidence.
     expect(lines.every((l) => l.confidence === null && l.lowestConf === null)).toBe(true);
+  });
+
+  it('PAGE: confidence the mean of the Word TextEquiv@conf (0..1) and lowestConf the least', () => {
+    const word = (id: string, conf: string) => `<Word id="${id}"><Coords points="1,1 5,1 5,5"/><TextEquiv${conf}><Unicode>${id}</Unicode></TextEquiv></Word>`;
+    const layout = pageLayout(
+      `<TextRegion id="r"><Coords points="0,0 9,9"/>` +
+        `<TextLine id="a"><Coords points="1,1 9,1 9,9"/>${word('x', ' conf="0.9"')}${word('y', ' conf="0.6"')}${word('z', '')}<TextEquiv><Unicode>x y z</Unicode></TextEquiv></TextLine>` +
+        `</TextRegion>`,
+    );
+    const [line] = linesFromLayout(layout, 'page', IMAGE);
+    expect(line).toMatchObject({ text: 'x y z', lowestConf: 0.6 });
+    expect(line!.confidence).toBeCloseTo(0.75, 10);
   });
 
   it('ALTO: lines of each TextBlock, confidence the mean of the word WCs (0..1) and lowestConf the least', () => {

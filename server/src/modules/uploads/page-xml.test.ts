@@ -46,12 +46,30 @@ describe('uploads: PAGE XML', () => {
     expect(res.json).toMatchObject({ kind: 'xml', documentImages: [{ uuid: imageId, name: 'scan 7' }], message: 'scan 7.xml: 2 lines added to the image scan 7.' });
     const list = await call(t.app, { method: 'GET', url: `/api/pim/documentimage/${imageId}/transcriptions`, headers: owner.auth });
     expect(list.json).toHaveLength(1);
-    expect(list.json[0]).toMatchObject({ uuid: res.json.transcriptions[0], format: 'page', transcriber: 'Test', version: '2013', cleanText: 'A & B <c> ⁊ €\n spaced  ' });
+    expect(list.json[0]).toMatchObject({ uuid: res.json.transcriptions[0], format: 'page', transcriber: 'Test', version: '2013', language: null, cleanText: 'A & B <c> ⁊ €\n spaced  ' });
     const image = await call(t.app, { method: 'GET', url: `/api/pim/documentimage/${imageId}`, headers: owner.auth });
     expect(image.json).toMatchObject({ types: ['page'], linesCount: 2, htrText: 'A & B <c> ⁊ €\n spaced  ' });
     const file = await call(t.app, { method: 'GET', url: new URL(image.json.layoutXML).pathname, headers: owner.auth });
     expect(file.status).toBe(200);
     expect(file.res.headers['content-disposition']).toContain('filename="scan 7.xml"');
+  });
+
+  it('keeps the PAGE language as the transcription language: Page@primaryLanguage, else what most regions declare', async () => {
+    const setId = await createSet(t.app, owner.auth);
+    const img = await upload(t.app, owner.auth, setId, [{ fileName: 'lang.png', bytes: await testImage('png', 60, 40) }]);
+    const imageId = img.json.documentImages[0].uuid;
+    const regions = (languages: string[]) =>
+      languages.map((l, i) => `<TextRegion id="r${i}" primaryLanguage="${l}"><Coords points="0,0 9,0 9,9"/></TextRegion>`).join('');
+    const files = [
+      `<Page imageFilename="lang.png" primaryLanguage="Old Church Slavonic">${regions(['Latin'])}</Page>`,
+      `<Page imageFilename="lang.png">${regions(['Latin', 'German', 'German'])}</Page>`,
+    ];
+    for (const page of files) {
+      const bytes = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?><PcGts xmlns="${PAGE_NS}"><Metadata><Creator>T</Creator></Metadata>${page}</PcGts>`);
+      expect((await upload(t.app, owner.auth, setId, [{ fileName: 'lang.xml', bytes }])).status).toBe(200);
+    }
+    const list = await call(t.app, { method: 'GET', url: `/api/pim/documentimage/${imageId}/transcriptions`, headers: owner.auth });
+    expect(list.json.map((tr: { language: string | null }) => tr.language)).toEqual(['Old Church Slavonic', 'German']);
   });
 
   it('refuses a DTD, malformed XML and XML whose image is not in the set, storing no rows', async () => {
@@ -143,6 +161,9 @@ describe('uploads: PAGE XML', () => {
       const lines = (row.layout as { regions: PageRegion[] }).regions.flatMap((r) => r.lines);
       const want = expected.filter(([file]) => file === xmlPath);
       expect(lines.map((l) => [l.id, l.text])).toEqual(want.map(([, id, text]) => [id, text]));
+      // The file names no Page language; its lines say German.
+      const list = await call(t.app, { method: 'GET', url: `/api/pim/documentimage/${imported.json.documentImages[0].uuid}/transcriptions`, headers: owner.auth });
+      expect(list.json.map((tr: { language: string | null }) => tr.language)).toEqual(['German']);
     }
   });
 });

@@ -1,7 +1,31 @@
 import { badRequest, unsupportedMediaType } from '../../platform/errors.js';
 import { XML_WITH_DTD, safeXmlParser } from './safe-xml.js';
+import { readingOrderOf, type ReadingOrderGroup } from './page-reading-order.js';
+
+export type { ReadingOrderGroup, ReadingOrderMember } from './page-reading-order.js';
 
 export const UNKNOWN_XML = 'This XML is not a transcription PIM can read: import PAGE 2013 or 2019, ALTO v2 to v4, or hOCR files.';
+
+/** A Glyph of a PAGE Word. */
+export interface PageGlyph {
+  id: string | null;
+  coords: string | null;
+  text: string;
+}
+
+/**
+ * A Word of a PAGE line; ALTO and hOCR words have the same shape without language and glyphs.
+ * `confidence` is TextEquiv@conf (0..1) of the word's main text, when the file gives it.
+ */
+export interface PageWord {
+  id: string | null;
+  coords: string | null;
+  text: string;
+  confidence: number | null;
+  /** Word@language as written. Absent in layouts stored before words were kept. */
+  language?: string | null;
+  glyphs?: PageGlyph[];
+}
 
 /** One text line of a PAGE file, as stored in the transcription's layout (lossless text). */
 export interface PageLine {
@@ -9,12 +33,19 @@ export interface PageLine {
   coords: string | null;
   baseline: string | null;
   text: string;
+  /** TextLine@primaryLanguage as written. The optional fields are absent in older layouts. */
+  language?: string | null;
+  words?: PageWord[];
 }
 
 export interface PageRegion {
   id: string | null;
   type: string;
   coords: string | null;
+  /** TextRegion@primaryLanguage as written. */
+  language?: string | null;
+  /** The region's own TextEquiv, when it has one. */
+  text?: string | null;
   lines: PageLine[];
 }
 
@@ -25,13 +56,19 @@ export interface PageDocument {
   imageFilename: string;
   imageWidth: number | null;
   imageHeight: number | null;
+  /** Page@primaryLanguage, else the language most regions declare, else most lines (PAGE's names: "German"). */
+  language: string | null;
   regions: PageRegion[];
+  readingOrder: ReadingOrderGroup | null;
 }
 
 type Node = Record<string, unknown>;
 
 /** Elements that may repeat; fast-xml-parser makes them arrays even when there is one. */
-const REPEATED = new Set(['TextRegion', 'TextLine', 'TextEquiv', 'TableRegion', 'TableCell']);
+const REPEATED = new Set([
+  'TextRegion', 'TextLine', 'TextEquiv', 'TableRegion', 'TableCell', 'Word', 'Glyph',
+  'OrderedGroup', 'UnorderedGroup', 'OrderedGroupIndexed', 'UnorderedGroupIndexed', 'RegionRef', 'RegionRefIndexed',
+]);
 
 /**
  * Parses a PAGE 2013/2019 file. Entities are never expanded by the parser (a DTD is refused
@@ -48,13 +85,19 @@ export function parsePageXml(xml: string): PageDocument {
   const imageFilename = attr(page, 'imageFilename');
   if (!imageFilename) throw badRequest('This PAGE file does not name its image (Page@imageFilename is missing).');
   const metadata = root.Metadata as Node | undefined;
+  const regions = collectRegions(page);
   return {
     version,
     creator: metadata ? textOf(metadata.Creator)?.trim() || null : null,
     imageFilename,
     imageWidth: numberAttr(page, 'imageWidth'),
     imageHeight: numberAttr(page, 'imageHeight'),
-    regions: collectRegions(page),
+    language:
+      attr(page, 'primaryLanguage') ??
+      mostDeclared(regions.map((r) => r.language)) ??
+      mostDeclared(regions.flatMap((r) => r.lines.map((l) => l.language))),
+    regions,
+    readingOrder: readingOrderOf(page.ReadingOrder, attr),
   };
 }
 
@@ -71,12 +114,9 @@ function collectRegions(node: Node): PageRegion[] {
           id: attr(region, 'id'),
           type: attr(region, 'type') ?? 'text',
           coords: points(region.Coords),
-          lines: ((region.TextLine as Node[] | undefined) ?? []).map((line) => ({
-            id: attr(line, 'id'),
-            coords: points(line.Coords),
-            baseline: points(line.Baseline),
-            text: unicodeOf(line),
-          })),
+          language: attr(region, 'primaryLanguage'),
+          text: region.TextEquiv ? mainTextEquiv(region).text : null,
+          lines: nodes(region.TextLine).map(lineOf),
         });
       }
       regions.push(...collectRegions(child as Node));
@@ -85,11 +125,48 @@ function collectRegions(node: Node): PageRegion[] {
   return regions;
 }
 
-/** The line's own TextEquiv (the one with the lowest index when there are several). */
-function unicodeOf(line: Node): string {
-  const equivs = (line.TextEquiv as Node[] | undefined) ?? [];
+function lineOf(line: Node): Required<PageLine> {
+  return {
+    id: attr(line, 'id'),
+    coords: points(line.Coords),
+    baseline: points(line.Baseline),
+    text: mainTextEquiv(line).text,
+    language: attr(line, 'primaryLanguage'),
+    words: nodes(line.Word).map((word) => {
+      const { text, confidence } = mainTextEquiv(word);
+      return {
+        id: attr(word, 'id'),
+        coords: points(word.Coords),
+        text,
+        confidence,
+        language: attr(word, 'language'),
+        glyphs: nodes(word.Glyph).map((glyph) => ({ id: attr(glyph, 'id'), coords: points(glyph.Coords), text: mainTextEquiv(glyph).text })),
+      };
+    }),
+  };
+}
+
+/** The element's own TextEquiv (the one with the lowest index when there are several), with its conf. */
+function mainTextEquiv(element: Node): { text: string; confidence: number | null } {
+  const equivs = nodes(element.TextEquiv);
   const chosen = [...equivs].sort((a, b) => (numberAttr(a, 'index') ?? 0) - (numberAttr(b, 'index') ?? 0))[0];
-  return chosen ? (textOf(chosen.Unicode) ?? '') : '';
+  if (!chosen) return { text: '', confidence: null };
+  const confText = attr(chosen, 'conf')?.trim();
+  const conf = confText ? Number(confText) : NaN;
+  return { text: textOf(chosen.Unicode) ?? '', confidence: conf >= 0 && conf <= 1 ? conf : null };
+}
+
+/** The language declared most often (the first of those tied), or null when none is. */
+function mostDeclared(languages: (string | null | undefined)[]): string | null {
+  const counts = new Map<string, number>();
+  for (const language of languages) if (language) counts.set(language, (counts.get(language) ?? 0) + 1);
+  let best: string | null = null;
+  for (const [language, count] of counts) if (best === null || count > counts.get(best)!) best = language;
+  return best;
+}
+
+function nodes(value: unknown): Node[] {
+  return Array.isArray(value) ? value.filter((v): v is Node => typeof v === 'object' && v !== null) : [];
 }
 
 function textOf(value: unknown): string | null {

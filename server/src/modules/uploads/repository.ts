@@ -42,6 +42,7 @@ export interface XmlImportRows {
     imageId: string;
     format: string;
     transcriber: string | null;
+    language: string | null;
     version: string | null;
     cleanText: string;
     layout: unknown;
@@ -149,6 +150,7 @@ export class UploadRepository {
           format: t.format,
           source_file_id: file.id,
           transcriber: t.transcriber,
+          language: t.language,
           version: t.version,
           analyzed: sql<Date>`now()`,
           clean_text: t.cleanText,

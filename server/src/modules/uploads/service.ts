@@ -10,7 +10,7 @@ import type { ImageSetAccess } from '../imagesets/access.js';
 import { probeImage } from './image-probe.js';
 import { altoRegions, parseAltoXml, type LayoutRegion } from './alto-xml.js';
 import { parseHocr } from './hocr.js';
-import { parsePageXml, type PageRegion } from './page-xml.js';
+import { parsePageXml, type PageRegion, type ReadingOrderGroup } from './page-xml.js';
 import { openPdf } from './pdf-split.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
 import { SNIFF_BYTES, sniff, xmlDialect } from './sniff.js';
@@ -194,6 +194,8 @@ export class UploadService {
       version: page.version,
       page: { imageFilename: page.imageFilename, imageWidth: page.imageWidth, imageHeight: page.imageHeight },
       regions: page.regions,
+      language: page.language,
+      readingOrder: page.readingOrder,
     });
   }
 
@@ -239,8 +241,10 @@ export class UploadService {
         format: t.format,
         transcriber: t.transcriber,
         version: t.version,
+        language: t.language ?? null,
         cleanText: lines.map((l) => l.text).join('\n'),
-        layout: { page: t.page, regions: t.regions },
+        // A PAGE layout always has its readingOrder (null when the file has none): see downloads' page-source.ts.
+        layout: { page: t.page, regions: t.regions, ...(t.readingOrder !== undefined && { readingOrder: t.readingOrder }) },
         linesCount: lines.length,
       },
     };
@@ -268,6 +272,9 @@ interface XmlTranscription {
   version: string | null;
   page: { imageFilename: string | null; imageWidth: number | null; imageHeight: number | null };
   regions: PageRegion[] | LayoutRegion[];
+  /** The transcription's language as the file names it (PAGE only so far). */
+  language?: string | null;
+  readingOrder?: ReadingOrderGroup | null;
 }
 
 /** The set passed the access check, then was deleted before the upload's rows were written. */

@@ -1,0 +1,104 @@
+import type { ReadingOrderGroup, ReadingOrderMember } from '../uploads/page-xml.js';
+
+/**
+ * A stored layout as the PAGE export writes it. Layouts are JSON from several importers and from
+ * before words were kept, so every field is read defensively: what is missing is empty or null.
+ */
+export interface ExportLayout {
+  regions: ExportRegion[];
+  readingOrder: ReadingOrderGroup | null;
+}
+
+export interface ExportRegion {
+  id: string | null;
+  type: string | null;
+  coords: string | null;
+  language: string | null;
+  /** The region's own TextEquiv, when the file had one. */
+  text: string | null;
+  lines: ExportLine[];
+}
+
+export interface ExportLine {
+  id: string | null;
+  coords: string | null;
+  baseline: string | null;
+  text: string;
+  language: string | null;
+  words: ExportWord[];
+}
+
+export interface ExportWord {
+  id: string | null;
+  coords: string | null;
+  text: string;
+  /** As stored: 0..1 from PAGE and ALTO, 0..100 from hOCR. */
+  confidence: number | null;
+  language: string | null;
+  glyphs: { id: string | null; coords: string | null; text: string }[];
+}
+
+type Node = Record<string, unknown>;
+
+export function exportLayoutOf(layout: unknown): ExportLayout {
+  const root = isObject(layout) ? layout : {};
+  return {
+    regions: objects(root.regions).map((r) => ({
+      id: stringOrNull(r.id),
+      type: stringOrNull(r.type),
+      coords: stringOrNull(r.coords),
+      language: stringOrNull(r.language),
+      text: stringOrNull(r.text),
+      lines: objects(r.lines).map((l) => ({
+        id: stringOrNull(l.id),
+        coords: stringOrNull(l.coords),
+        baseline: stringOrNull(l.baseline),
+        text: text(l.text),
+        language: stringOrNull(l.language),
+        words: objects(l.words).map((w) => ({
+          id: stringOrNull(w.id),
+          coords: stringOrNull(w.coords),
+          text: text(w.text),
+          confidence: typeof w.confidence === 'number' && Number.isFinite(w.confidence) ? w.confidence : null,
+          language: stringOrNull(w.language),
+          glyphs: objects(w.glyphs).map((g) => ({ id: stringOrNull(g.id), coords: stringOrNull(g.coords), text: text(g.text) })),
+        })),
+      })),
+    })),
+    readingOrder: isObject(root.readingOrder) ? groupOf(root.readingOrder) : null,
+  };
+}
+
+function groupOf(node: Node): ReadingOrderGroup | null {
+  if (node.kind !== 'ordered' && node.kind !== 'unordered') return null;
+  const members = objects(node.members).flatMap((m): ReadingOrderMember[] => {
+    if (m.kind === 'region') return typeof m.regionRef === 'string' ? [{ kind: 'region', regionRef: m.regionRef, index: integerOrNull(m.index) }] : [];
+    const group = groupOf(m);
+    return group ? [group] : [];
+  });
+  return {
+    kind: node.kind,
+    id: stringOrNull(node.id),
+    caption: stringOrNull(node.caption),
+    type: stringOrNull(node.type),
+    regionRef: stringOrNull(node.regionRef),
+    index: integerOrNull(node.index),
+    members,
+  };
+}
+
+function isObject(v: unknown): v is Node {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+function objects(v: unknown): Node[] {
+  return Array.isArray(v) ? v.filter(isObject) : [];
+}
+function stringOrNull(v: unknown): string | null {
+  return typeof v === 'string' ? v : null;
+}
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}
+function integerOrNull(v: unknown): number | null {
+  return typeof v === 'number' && Number.isInteger(v) ? v : null;
+}

@@ -1,0 +1,73 @@
+/** A region in a ReadingOrder group, by its id; `index` is RegionRefIndexed@index in an ordered group. */
+export interface ReadingOrderRegion {
+  kind: 'region';
+  regionRef: string;
+  index: number | null;
+}
+
+/**
+ * PAGE's ReadingOrder: an OrderedGroup (members in their order) or an UnorderedGroup, nested.
+ * An ordered group's members are sorted by their index; an unordered group's keep no order.
+ */
+export interface ReadingOrderGroup {
+  kind: 'ordered' | 'unordered';
+  id: string | null;
+  caption: string | null;
+  /** GroupTypeSimpleType: paragraph, list, list-item, figure, article, div, other. */
+  type: string | null;
+  /** A parent region that doubles as this group. */
+  regionRef: string | null;
+  /** @index of an OrderedGroupIndexed or UnorderedGroupIndexed inside an ordered group. */
+  index: number | null;
+  members: ReadingOrderMember[];
+}
+
+export type ReadingOrderMember = ReadingOrderRegion | ReadingOrderGroup;
+
+type Node = Record<string, unknown>;
+type Attr = (node: Node, name: string) => string | null;
+
+/** The Page's ReadingOrder element as fast-xml-parser gives it (group elements as arrays), or null. */
+export function readingOrderOf(readingOrder: unknown, attr: Attr): ReadingOrderGroup | null {
+  if (!isNode(readingOrder)) return null;
+  const ordered = nodes(readingOrder.OrderedGroup)[0];
+  const unordered = nodes(readingOrder.UnorderedGroup)[0];
+  if (ordered) return group(ordered, 'ordered', attr);
+  return unordered ? group(unordered, 'unordered', attr) : null;
+}
+
+function group(node: Node, kind: ReadingOrderGroup['kind'], attr: Attr): ReadingOrderGroup {
+  const index = (n: Node) => integer(attr(n, 'index'));
+  const members: ReadingOrderMember[] =
+    kind === 'ordered'
+      ? [
+          ...nodes(node.RegionRefIndexed).map((n) => regionRef(n, index(n), attr)),
+          ...nodes(node.OrderedGroupIndexed).map((n) => group(n, 'ordered', attr)),
+          ...nodes(node.UnorderedGroupIndexed).map((n) => group(n, 'unordered', attr)),
+        ].sort((a, b) => (a.index ?? Infinity) - (b.index ?? Infinity))
+      : [
+          ...nodes(node.RegionRef).map((n) => regionRef(n, null, attr)),
+          ...nodes(node.OrderedGroup).map((n) => group(n, 'ordered', attr)),
+          ...nodes(node.UnorderedGroup).map((n) => group(n, 'unordered', attr)),
+        ];
+  return {
+    kind,
+    id: attr(node, 'id'),
+    caption: attr(node, 'caption'),
+    type: attr(node, 'type'),
+    regionRef: attr(node, 'regionRef'),
+    index: index(node),
+    members: members.filter((m) => m.kind !== 'region' || m.regionRef !== ''),
+  };
+}
+
+function regionRef(node: Node, index: number | null, attr: Attr): ReadingOrderRegion {
+  return { kind: 'region', regionRef: attr(node, 'regionRef') ?? '', index };
+}
+
+function integer(value: string | null): number | null {
+  return value !== null && /^\s*-?\d+\s*$/.test(value) ? Number(value) : null;
+}
+
+const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
+const nodes = (v: unknown): Node[] => (Array.isArray(v) ? v.filter(isNode) : isNode(v) ? [v] : []);
