@@ -98,6 +98,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       onBackgroundError: (err, what) => app.log.error({ err }, what),
     });
     app.decorate('services', services);
+    app.addHook('onClose', () => services.threads.close());
     app.decorate('database', database);
     // Transcriptions stored before text lines existed get theirs once (migration 0004 lists them).
     const backfilled = await services.textLines.backfill();

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultThreadCount } from './platform/threads/worker-pool.js';
 
 /**
  * Everything the server reads from its environment, parsed and validated once at boot.
@@ -40,6 +41,12 @@ const envSchema = z
       .number({ error: 'PIM_MODEL_MAX_MB must be a number of megabytes' })
       .positive('PIM_MODEL_MAX_MB must be more than 0 megabytes')
       .default(4096),
+    PIM_THREADS: z.coerce
+      .number({ error: 'PIM_THREADS must be a number of threads' })
+      .int('PIM_THREADS must be a whole number of threads')
+      .min(1, 'PIM_THREADS must be at least 1')
+      .max(64, 'PIM_THREADS must be at most 64')
+      .optional(),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -76,6 +83,8 @@ export interface Config {
   cacheMaxBytes: number;
   /** The largest model file an upload may bring (models are often hundreds of MB). */
   modelMaxBytes: number;
+  /** Worker threads for the CPU-heavy steps of requests (reading large XML, rendering PDF pages). */
+  threads: number;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
@@ -118,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     cacheMaxBytes: e.PIM_CACHE_MAX_MB * 1024 * 1024,
     modelMaxBytes: Math.round(e.PIM_MODEL_MAX_MB * 1024 * 1024),
+    threads: e.PIM_THREADS ?? defaultThreadCount(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

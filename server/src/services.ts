@@ -2,6 +2,7 @@ import type { CustomFetch } from 'openid-client';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { FileStore } from './platform/storage/file-store.js';
+import { WorkerPool } from './platform/threads/worker-pool.js';
 import { LocalSignIn } from './platform/auth/embedded-provider/local-sign-in.js';
 import { ProviderStorage } from './platform/auth/embedded-provider/provider-storage.js';
 import { LoginFailureRepository, ServerSecretRepository } from './platform/auth/embedded-provider/repository.js';
@@ -60,6 +61,11 @@ export interface ServiceOptions {
   onBackgroundError?: (err: unknown, what: string) => void;
 }
 
+/** One thread's heap: parsing a large XML file takes several times its size. */
+const THREAD_HEAP_MB = 2048;
+/** A step of a request that runs longer than this in a thread is stopped. */
+const THREAD_TIMEOUT_MS = 5 * 60_000;
+
 /** Every service of the server, wired to its repositories once. Routes, the CLI and tests use these. */
 export function createServices(database: Database, config: Config, options: ServiceOptions = {}) {
   const { db } = database;
@@ -85,6 +91,7 @@ export function createServices(database: Database, config: Config, options: Serv
   };
   return {
     files,
+    threads: new WorkerPool({ size: config.threads, maxHeapMb: THREAD_HEAP_MB, timeoutMs: THREAD_TIMEOUT_MS }),
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
