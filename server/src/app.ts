@@ -10,6 +10,7 @@ import { createAuthenticator } from './platform/auth/authenticate.js';
 import { type Database, openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { refuseUnstorableText } from './platform/http/storable-text.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { imageSetRoutes } from './modules/imagesets/routes.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.setSerializerCompiler(serializerCompiler);
     acceptEmptyJsonBodies(app);
     installErrorHandler(app, config.apiBase);
+    refuseUnstorableText(app);
 
     await app.register(helmet, {
       contentSecurityPolicy: {
