@@ -100,6 +100,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     });
     app.decorate('services', services);
     app.addHook('onClose', () => services.threads.close());
+    app.addHook('onClose', async () => services.files.close());
+    sweepStagingLeftovers(app, services);
     app.decorate('database', database);
     // Transcriptions stored before text lines existed get theirs once (migration 0004 lists them).
     const backfilled = await services.textLines.backfill();
@@ -193,6 +195,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.close();
     if (!options.database) await database.close().catch(() => {});
     throw err;
+  }
+}
+
+/** What crashed processes left staged in the data dir's tmp/ is removed at start, whatever its age. */
+function sweepStagingLeftovers(app: FastifyInstance, services: Services): void {
+  for (const left of services.files.sweepStaging()) {
+    app.log.info({ tmp: left.name, files: left.files, bytes: left.bytes }, `removed staged files that no live process owns: ${left.reason}`);
   }
 }
 
