@@ -198,10 +198,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   }
 }
 
-/** What crashed processes left staged in the data dir's tmp/ is removed at start, whatever its age. */
+/**
+ * What crashed processes left staged in the data dir's tmp/ is removed at start, whatever its age.
+ * Leftovers only take space: a sweep that fails is logged, and the server starts all the same.
+ */
 function sweepStagingLeftovers(app: FastifyInstance, services: Services): void {
-  for (const left of services.files.sweepStaging()) {
-    app.log.info({ tmp: left.name, files: left.files, bytes: left.bytes }, `removed staged files that no live process owns: ${left.reason}`);
+  try {
+    for (const left of services.files.sweepStaging()) {
+      app.log.info({ tmp: left.name, files: left.files, bytes: left.bytes }, `removed staged files that no live process owns: ${left.reason}`);
+    }
+  } catch (err) {
+    app.log.warn({ err }, 'could not remove the staged files that crashed processes left in tmp/; pim files gc tries again');
   }
 }
 
