@@ -10,6 +10,7 @@ import { createAuthenticator } from './platform/auth/authenticate.js';
 import { type Database, openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { refuseUnstorableText } from './platform/http/storable-text.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { imageSetRoutes } from './modules/imagesets/routes.js';
@@ -98,6 +99,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       onBackgroundError: (err, what) => app.log.error({ err }, what),
     });
     app.decorate('services', services);
+    app.addHook('onClose', () => services.threads.close());
+    app.addHook('onClose', async () => services.files.close());
+    sweepStagingLeftovers(app, services);
     app.decorate('database', database);
     // Transcriptions stored before text lines existed get theirs once (migration 0004 lists them).
     const backfilled = await services.textLines.backfill();
@@ -107,6 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.setSerializerCompiler(serializerCompiler);
     acceptEmptyJsonBodies(app);
     installErrorHandler(app, config.apiBase);
+    refuseUnstorableText(app);
 
     await app.register(helmet, {
       contentSecurityPolicy: {
@@ -190,6 +195,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.close();
     if (!options.database) await database.close().catch(() => {});
     throw err;
+  }
+}
+
+/**
+ * What crashed processes left staged in the data dir's tmp/ is removed at start, whatever its age.
+ * Leftovers only take space: a sweep that fails is logged, and the server starts all the same.
+ */
+function sweepStagingLeftovers(app: FastifyInstance, services: Services): void {
+  try {
+    for (const left of services.files.sweepStaging()) {
+      app.log.info({ tmp: left.name, files: left.files, bytes: left.bytes }, `removed staged files that no live process owns: ${left.reason}`);
+    }
+  } catch (err) {
+    app.log.warn({ err }, 'could not remove the staged files that crashed processes left in tmp/; pim files gc tries again');
   }
 }
 

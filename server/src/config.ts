@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultThreadCount } from './platform/threads/worker-pool.js';
 
 /**
  * Everything the server reads from its environment, parsed and validated once at boot.
@@ -40,6 +41,27 @@ const envSchema = z
       .number({ error: 'PIM_MODEL_MAX_MB must be a number of megabytes' })
       .positive('PIM_MODEL_MAX_MB must be more than 0 megabytes')
       .default(4096),
+    PIM_PDF_MAX_PAGES: z.coerce
+      .number({ error: 'PIM_PDF_MAX_PAGES must be a number of pages' })
+      .int('PIM_PDF_MAX_PAGES must be a whole number of pages')
+      .min(1, 'PIM_PDF_MAX_PAGES must be at least 1')
+      .default(500),
+    PIM_PDF_MAX_PAGE_MEGAPIXELS: z.coerce
+      .number({ error: 'PIM_PDF_MAX_PAGE_MEGAPIXELS must be a number of megapixels' })
+      .min(0.1, 'PIM_PDF_MAX_PAGE_MEGAPIXELS must be at least 0.1 megapixels')
+      .max(250, 'PIM_PDF_MAX_PAGE_MEGAPIXELS must be at most 250 megapixels')
+      .default(36),
+    PIM_PDF_PAGE_TIMEOUT_S: z.coerce
+      .number({ error: 'PIM_PDF_PAGE_TIMEOUT_S must be a number of seconds' })
+      .positive('PIM_PDF_PAGE_TIMEOUT_S must be more than 0 seconds')
+      .max(3600, 'PIM_PDF_PAGE_TIMEOUT_S must be at most 3600 seconds')
+      .default(60),
+    PIM_THREADS: z.coerce
+      .number({ error: 'PIM_THREADS must be a number of threads' })
+      .int('PIM_THREADS must be a whole number of threads')
+      .min(1, 'PIM_THREADS must be at least 1')
+      .max(64, 'PIM_THREADS must be at most 64')
+      .optional(),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -76,6 +98,14 @@ export interface Config {
   cacheMaxBytes: number;
   /** The largest model file an upload may bring (models are often hundreds of MB). */
   modelMaxBytes: number;
+  /** The most pages one uploaded PDF may have; a longer one is refused before any page is rendered. */
+  pdfMaxPages: number;
+  /** The most pixels of one page rendered from a PDF (its resolution is lowered to fit). */
+  pdfMaxPagePixels: number;
+  /** How long opening a PDF, or rendering one of its pages, may take. */
+  pdfPageTimeoutMs: number;
+  /** Worker threads for the CPU-heavy steps of requests (reading large XML, rendering PDF pages). */
+  threads: number;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
@@ -118,6 +148,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     cacheMaxBytes: e.PIM_CACHE_MAX_MB * 1024 * 1024,
     modelMaxBytes: Math.round(e.PIM_MODEL_MAX_MB * 1024 * 1024),
+    pdfMaxPages: e.PIM_PDF_MAX_PAGES,
+    pdfMaxPagePixels: Math.round(e.PIM_PDF_MAX_PAGE_MEGAPIXELS * 1_000_000),
+    pdfPageTimeoutMs: Math.round(e.PIM_PDF_PAGE_TIMEOUT_S * 1000),
+    threads: e.PIM_THREADS ?? defaultThreadCount(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

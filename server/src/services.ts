@@ -2,6 +2,7 @@ import type { CustomFetch } from 'openid-client';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { FileStore } from './platform/storage/file-store.js';
+import { WorkerPool } from './platform/threads/worker-pool.js';
 import { LocalSignIn } from './platform/auth/embedded-provider/local-sign-in.js';
 import { ProviderStorage } from './platform/auth/embedded-provider/provider-storage.js';
 import { LoginFailureRepository, ServerSecretRepository } from './platform/auth/embedded-provider/repository.js';
@@ -33,7 +34,8 @@ import { DrawingService } from './modules/drawings/service.js';
 import { TextLineRepository } from './modules/textlines/repository.js';
 import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
-import { UploadService } from './modules/uploads/service.js';
+import { DEFAULT_UPLOAD_LIMITS, UploadService } from './modules/uploads/service.js';
+import { PdfSplitter } from './modules/uploads/pdf-split.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
 import { ModelRepository } from './modules/models/repository.js';
@@ -60,6 +62,11 @@ export interface ServiceOptions {
   onBackgroundError?: (err: unknown, what: string) => void;
 }
 
+/** One thread's heap: parsing a large XML file takes several times its size. */
+const THREAD_HEAP_MB = 2048;
+/** A step of a request that runs longer than this in a thread is stopped. */
+const THREAD_TIMEOUT_MS = 5 * 60_000;
+
 /** Every service of the server, wired to its repositories once. Routes, the CLI and tests use these. */
 export function createServices(database: Database, config: Config, options: ServiceOptions = {}) {
   const { db } = database;
@@ -74,6 +81,14 @@ export function createServices(database: Database, config: Config, options: Serv
     maxBytes: config.cacheMaxBytes,
     onError: (err) => onBackgroundError(err, 'trimming the derivative cache failed'),
   });
+  const threads = new WorkerPool({ size: config.threads, maxHeapMb: THREAD_HEAP_MB, timeoutMs: THREAD_TIMEOUT_MS });
+  const pdfSplitter = new PdfSplitter(threads, {
+    maxPages: config.pdfMaxPages,
+    maxPagePixels: config.pdfMaxPagePixels,
+    // An image inside a PDF may be as large as an uploaded one.
+    maxImagePixels: DEFAULT_UPLOAD_LIMITS.maxPixels,
+    pageTimeoutMs: config.pdfPageTimeoutMs,
+  });
   const imageSetRepository = new ImageSetRepository(db);
   const fieldSets = new FieldSetService(new FieldSetRepository(db));
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
@@ -85,6 +100,7 @@ export function createServices(database: Database, config: Config, options: Serv
   };
   return {
     files,
+    threads,
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
@@ -101,7 +117,7 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, { onImagesAdded: pyramidsFor }),
+    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, pdfSplitter, { onImagesAdded: pyramidsFor }),
     documentImages,
     drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
     downloads: new DownloadService(

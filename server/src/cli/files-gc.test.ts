@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { FileStore } from '../platform/storage/file-store.js';
+import { endedProcessId, stagingFolder } from '../test-support/data-dir.js';
 import { createTestApp, signedInUser, type TestApp } from '../test-support/test-app.js';
+import { openTestDatabase } from '../test-support/test-db.js';
 import { createSet, testImage, upload } from '../test-support/upload-files.js';
 import { collectFileGarbage } from './files-gc.js';
 import type { CliIO } from './io.js';
@@ -52,5 +56,33 @@ describe('pim files gc', () => {
     await collectFileGarbage(t.app.database.db, store(), again, false);
     expect(again.lines).toEqual(['Every stored file is in use: nothing to free.']);
     expect(inStore(kept)).toBe(true);
+  });
+
+  it('at start removes what ended processes left staged and keeps a live upload; files gc does the same, and --dry-run reports it', async () => {
+    // An upload of the running server, staged and not yet published.
+    const inProgress = await store().stage(Buffer.alloc(4096, 3));
+    const crashed = stagingFolder(t.dataDir, 'crashed-before-restart', { pid: endedProcessId() }, [2048, 2048]);
+
+    // A restart on the same data dir (a second server would do the same).
+    const database = await openTestDatabase();
+    const restarted = await buildApp(t.config, { database });
+    await restarted.close();
+    await database.close();
+    expect(fs.existsSync(crashed)).toBe(false);
+    expect(fs.readFileSync(inProgress.path)).toEqual(Buffer.alloc(4096, 3));
+
+    const pid = endedProcessId();
+    const later = stagingFolder(t.dataDir, 'crashed-later', { pid }, [1024, 1024, 1024]);
+    const dryRun = capture();
+    await collectFileGarbage(t.app.database.db, new FileStore(t.dataDir), dryRun, true);
+    expect(dryRun.lines[0]).toBe(`Would remove tmp/crashed-later (3 files, 3 KB staged): left by process ${pid}, which has ended`);
+    expect(fs.existsSync(later)).toBe(true);
+
+    const io = capture();
+    await collectFileGarbage(t.app.database.db, new FileStore(t.dataDir), io, false);
+    expect(io.lines[0]).toBe(`Removed tmp/crashed-later (3 files, 3 KB staged): left by process ${pid}, which has ended`);
+    expect(fs.existsSync(later)).toBe(false);
+    expect(fs.existsSync(inProgress.path)).toBe(true);
+    await inProgress.discard();
   });
 });

@@ -15,11 +15,16 @@ export function filesGcCommand(values: OptionValues, config: Config, io: CliIO):
 }
 
 /**
- * Finds the store's files no stored_file row names and, unless dryRun, deletes each one under its
- * content lock after checking again: an upload publishing the same bytes holds that lock until
- * its rows are committed, so a file on its way into use is never taken.
+ * First removes what crashed processes left staged in tmp/ (the folders of live servers sharing
+ * the data dir stay), then finds the store's files no stored_file row names and, unless dryRun,
+ * deletes each one under its content lock after checking again: an upload publishing the same
+ * bytes holds that lock until its rows are committed, so a file on its way into use is never taken.
  */
 export async function collectFileGarbage(db: Kysely<DB>, store: FileStore, io: CliIO, dryRun: boolean): Promise<number> {
+  for (const left of store.sweepStaging(dryRun)) {
+    const files = left.files === 1 ? '1 file' : `${left.files} files`;
+    io.out(`${dryRun ? 'Would remove' : 'Removed'} tmp/${left.name} (${files}, ${formatBytes(left.bytes)} staged): ${left.reason}`);
+  }
   let batch: StoredBytes[] = [];
   const freed: StoredBytes[] = [];
   const sweep = async () => {

@@ -47,7 +47,7 @@ const COMMANDS: Record<string, Command> = {
   },
   'files gc': {
     usage: 'files gc [--dry-run]',
-    summary: 'Delete stored files that no record uses any more (left by a crash), and say what that freed.',
+    summary: 'Delete stored files that no record uses any more and files staged by servers that have stopped (left by a crash), and say what that freed.',
     options: { 'dry-run': { type: 'boolean', help: 'only list what would be deleted' } },
     run: async (values, config, io) => (await import('./files-gc.js')).filesGcCommand(values, config, io),
   },

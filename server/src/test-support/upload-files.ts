@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
+import type { IncomingUpload } from '../modules/uploads/service.js';
 import { multipartBody } from './multipart-body.js';
 import { call } from './test-app.js';
 
@@ -54,4 +56,15 @@ export async function uploadRowCounts(app: FastifyInstance): Promise<number[]> {
   const count = async (table: 'stored_file' | 'transcription' | 'image_set_file') =>
     Number((await app.database.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   return [await count('stored_file'), await count('transcription'), await count('image_set_file')];
+}
+
+/** One file as the upload service receives it from the route, and a hook run when it asks for more. */
+export function incoming(fileName: string, bytes: Buffer, onAskedForMore: () => Promise<void> = async () => {}): IncomingUpload {
+  return {
+    file: async () => ({ fieldName: 'filepond', fileName, stream: Readable.from([bytes]) }),
+    hasMoreFiles: async () => {
+      await onAskedForMore();
+      return false;
+    },
+  };
 }

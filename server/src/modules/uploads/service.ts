@@ -11,7 +11,7 @@ import { probeImage } from './image-probe.js';
 import { altoRegions, parseAltoXml, type LayoutRegion } from './alto-xml.js';
 import { parseHocr } from './hocr.js';
 import { parsePageXml, type PageRegion, type ReadingOrderGroup } from './page-xml.js';
-import { openPdf } from './pdf-split.js';
+import type { PdfSplitter } from './pdf-split.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
 import { SNIFF_BYTES, sniff, xmlDialect } from './sniff.js';
 
@@ -43,6 +43,7 @@ export class UploadService {
     private readonly repo: UploadRepository,
     private readonly files: FileStore,
     private readonly access: ImageSetAccess,
+    readonly pdfSplitter: PdfSplitter,
     private readonly hooks: { onImagesAdded?: (imageIds: string[]) => void } = {},
     readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
   ) {}
@@ -100,10 +101,10 @@ export class UploadService {
   }
 
   private async addPdf(setId: string, pdf: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
-    const document = openPdf(await staged.read());
+    const pageCount = await this.pdfSplitter.pageCount(staged.path);
     const pages: StagedFile[] = [];
     try {
-      const { files, images } = await this.renderPages(document, pdf, pages);
+      const { files, images } = await this.renderPages(staged.path, pageCount, pdf, pages);
       const rows = { setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' as const }] };
       if (!(await this.repo.insertUpload(rows, this.files.publication([staged, ...pages])))) throw setGone(setId);
       this.hooks.onImagesAdded?.(images.map((i) => i.id));
@@ -114,19 +115,23 @@ export class UploadService {
     }
   }
 
-  /** Stages each page as a JPEG into `pages`, one at a time so only one rendered page is in memory. */
+  /**
+   * Renders each page in a thread and stages it as a JPEG into `pages`, one at a time, so only one
+   * rendered page is in memory and the upload holds one thread, leaving the others to other users.
+   */
   private async renderPages(
-    document: ReturnType<typeof openPdf>,
+    pdfPath: string,
+    pageCount: number,
     pdf: NewStoredFile,
     pages: StagedFile[],
   ): Promise<{ files: NewStoredFile[]; images: NewDocumentImage[] }> {
     const name = baseName(pdf.originalName);
     const files: NewStoredFile[] = [pdf];
     const images: NewDocumentImage[] = [];
-    for (let index = 0; index < document.pageCount; index += 1) {
-      const page = document.renderPage(index);
+    for (let index = 0; index < pageCount; index += 1) {
+      const page = await this.pdfSplitter.renderPage(pdfPath, index);
       const label = `${name} p. ${index + 1}`;
-      const staged = await this.files.stage(page.bytes);
+      const staged = await this.files.stage(Buffer.from(page.bytes.buffer, page.bytes.byteOffset, page.bytes.byteLength));
       pages.push(staged);
       const file: NewStoredFile = {
         id: randomUUID(),

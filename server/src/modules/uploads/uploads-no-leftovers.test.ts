@@ -1,17 +1,16 @@
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
 import * as mupdf from 'mupdf';
 import { PDFDocument, PDFName, PDFNumber } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirFiles } from '../../test-support/data-dir.js';
 import { createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, testImage, testPdf, upload } from '../../test-support/upload-files.js';
+import { createSet, incoming, testImage, testPdf, upload } from '../../test-support/upload-files.js';
 import { DAMAGED_IMAGE } from './image-probe.js';
 import { EMPTY_PDF, ENCRYPTED_PDF } from './pdf-split.js';
 import { UploadRepository } from './repository.js';
 import { XML_WITH_DTD } from './safe-xml.js';
-import { type IncomingUpload, UploadService } from './service.js';
+import { UploadService } from './service.js';
 
 const PAGE_NS = 'http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15';
 
@@ -29,17 +28,6 @@ async function pdfWithBrokenLastPage(): Promise<Buffer> {
   const pdf = await PDFDocument.load(await testPdf(2));
   pdf.catalog.Pages().set(PDFName.of('Count'), PDFNumber.of(3));
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
-}
-
-/** One file as the upload service receives it from the route, and a hook run when it asks for more. */
-function incoming(fileName: string, bytes: Buffer, onAskedForMore: () => Promise<void> = async () => {}): IncomingUpload {
-  return {
-    file: async () => ({ fieldName: 'filepond', fileName, stream: Readable.from([bytes]) }),
-    hasMoreFiles: async () => {
-      await onAskedForMore();
-      return false;
-    },
-  };
 }
 
 describe('uploads: no file, no row', () => {
@@ -65,7 +53,10 @@ describe('uploads: no file, no row', () => {
   const shasOfRows = async () => (await db().selectFrom('stored_file').select('sha256').execute()).map((r) => r.sha256);
   /** The upload service with small limits, on the app's database and file store. */
   const limited = () =>
-    new UploadService(new UploadRepository(db()), t.app.services.files, t.app.services.imageSetAccess, {}, { maxBytes: 4096, maxPixels: 100 * 100 });
+    new UploadService(new UploadRepository(db()), t.app.services.files, t.app.services.imageSetAccess, t.app.services.uploads.pdfSplitter, {}, {
+      maxBytes: 4096,
+      maxPixels: 100 * 100,
+    });
 
   it('publishes the files of an image, a PDF and a PAGE file, each named by its rows', async () => {
     const setId = await createSet(t.app, owner.auth);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { badRequest, unsupportedMediaType } from '../errors.js';
 import { FileStore } from '../storage/file-store.js';
 import { installErrorHandler } from './error-handler.js';
+import { dataDirFiles } from '../../test-support/data-dir.js';
 import { type FormPart, heldBody, multipartBody } from '../../test-support/multipart-body.js';
 import { type MultipartForm, readMultipartForm, registerMultipart } from './multipart-form.js';
 
@@ -18,7 +19,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 describe('readMultipartForm on a real Fastify instance', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-multipart-'));
   const store = new FileStore(dataDir);
-  const tmpFiles = () => fs.readdirSync(path.join(dataDir, 'tmp'));
+  const tmpFiles = () => dataDirFiles(dataDir).tmp();
   let app: FastifyInstance;
   /** How the last request ended on the server: the form read, or the error it threw. */
   let settled: Promise<MultipartForm | Error>;

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, badRequest, tooLarge } from '../errors.js';
 import { type FileStore, formatBytes, type StagedFile } from '../storage/file-store.js';
 import { peek } from './peek-stream.js';
+import { unstorableCharacter, unstorableText } from './storable-text.js';
 
 /** What one route's multipart requests may carry. */
 export interface MultipartLimits {
@@ -80,7 +81,8 @@ export interface FilePartName {
  * file is streamed into the store's staging, never held in memory whole, after `checkHead` (its
  * first bytes) and `checkFields` (the fields sent before it) let it through. Every refusal is a 4xx
  * AppError (not multipart, a second file, a file in the wrong part, too many or too long fields,
- * a field sent twice, an interrupted upload, a file over the limit); whatever was staged is then
+ * a field sent twice, U+0000 or a lone surrogate in a field or the file name, an interrupted
+ * upload, a file over the limit); whatever was staged is then
  * discarded, so nothing is left in `<dataDir>/tmp`.
  */
 export async function readMultipartForm(
@@ -118,6 +120,11 @@ export async function readMultipartForm(
       if (head.length === 0 && !part.filename) continue;
       if (head.length === 0) throw badRequest(`The file ${part.filename} is empty.`);
       const described = { fieldName: part.fieldname, fileName: part.filename };
+      const inName = unstorableCharacter(part.filename);
+      if (inName) {
+        drain(stream);
+        throw unstorableText(inName, 'the file name');
+      }
       try {
         options.checkHead?.(head, described);
         await options.checkFields?.({ ...fields }, described);
@@ -159,6 +166,10 @@ function fieldValue(part: FieldPart, fields: Record<string, string>, limits: Mul
   }
   if (Object.hasOwn(fields, name)) throw badRequest(`The form field "${name}" is sent more than once.`);
   if (typeof part.value !== 'string') throw badRequest(`The form field "${name}" must be plain text.`);
+  const inName = unstorableCharacter(name);
+  if (inName) throw unstorableText(inName, 'the name of a form field');
+  const inValue = unstorableCharacter(part.value);
+  if (inValue) throw unstorableText(inValue, `the form field "${name}"`);
   return part.value;
 }
 

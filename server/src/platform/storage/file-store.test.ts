@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataDirFiles } from '../../test-support/data-dir.js';
 import { FileStore } from './file-store.js';
 
 describe('FileStore', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-store-'));
   const store = new FileStore(dir);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-  const tmpFiles = () => fs.readdirSync(path.join(dir, 'tmp'));
+  const tmpFiles = () => dataDirFiles(dir).tmp();
 
   it('stages bytes in a temp file with their SHA-256 and size, and publishes them under it once', async () => {
     const a = await store.stage(Buffer.from('Foral de Évora'));
@@ -57,21 +58,5 @@ describe('FileStore', () => {
 
   it('answers a missing file with 404', async () => {
     await expect(store.read('0'.repeat(64))).rejects.toMatchObject({ status: 404 });
-  });
-
-  it('at start deletes temp files a day old or older, and keeps newer ones (uploads in progress)', () => {
-    const tmp = path.join(dir, 'tmp');
-    const old = path.join(tmp, 'crashed-upload');
-    const recent = path.join(tmp, 'upload-in-progress');
-    fs.writeFileSync(old, 'half');
-    fs.writeFileSync(recent, 'half');
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-    fs.utimesSync(old, twoDaysAgo, twoDaysAgo);
-    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
-    fs.utimesSync(recent, anHourAgo, anHourAgo);
-
-    new FileStore(dir);
-    expect(tmpFiles()).toEqual(['upload-in-progress']);
-    fs.rmSync(recent);
   });
 });

@@ -6,13 +6,14 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound, tooLarge } from '../errors.js';
 import { DerivativeCache, type DerivativeCacheOptions } from './derivative-cache.js';
+import { StagingArea, type StagingLeftover, sweepStaging } from './staging.js';
 
 export interface StoredBytes {
   sha256: string;
   sizeBytes: number;
 }
 
-/** Bytes written to `<dataDir>/tmp` and measured, not in the store yet: check them, then publish or discard. */
+/** Bytes written to this process's folder in `<dataDir>/tmp` and measured, not in the store yet: check them, then publish or discard. */
 export interface StagedFile extends StoredBytes {
   /** The temp file, readable until it is published or discarded. */
   readonly path: string;
@@ -35,9 +36,6 @@ export interface Publication {
   remove(sha256: string): Promise<boolean>;
 }
 
-/** Temp files older than this are leftovers of a crash; younger ones may be uploads in progress. */
-const TMP_LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
-
 /**
  * Content-addressed files under `<dataDir>/files/ab/cd/<sha256>`. A write is staged in a temp
  * file (fsynced) and only renamed into place by the transaction that records it, so a reader
@@ -47,6 +45,8 @@ const TMP_LEFTOVER_AGE_MS = 24 * 60 * 60 * 1000;
 export class FileStore {
   private readonly filesDir: string;
   private readonly tmpDir: string;
+  /** This process's folder in tmpDir, where everything it writes is staged first. */
+  private readonly staging: StagingArea;
   readonly cacheDir: string;
   /** Keeps cache/ under its size cap; none without a cap. */
   private readonly derivatives: DerivativeCache | undefined;
@@ -58,7 +58,22 @@ export class FileStore {
     this.derivatives = cache?.maxBytes ? new DerivativeCache(this.cacheDir, cache) : undefined;
     this.derivatives?.start();
     for (const dir of [this.filesDir, this.tmpDir, this.cacheDir]) fs.mkdirSync(dir, { recursive: true });
-    this.removeTmpLeftovers();
+    this.staging = new StagingArea(this.tmpDir);
+  }
+
+  /**
+   * Removes (dry run: lists) what crashed processes left in `<dataDir>/tmp`: every staging folder
+   * whose process has ended, whatever its age, while the folders of live processes sharing the
+   * data dir stay. The server runs it at start, `pim files gc` too.
+   */
+  sweepStaging(dryRun = false): StagingLeftover[] {
+    return sweepStaging(this.tmpDir, { dryRun, keep: this.staging.name });
+  }
+
+  /** Stops the staging folder's heartbeat and removes the folder: call once no request stages any more. */
+  close(): void {
+    this.derivatives?.stop();
+    this.staging.close();
   }
 
   /**
@@ -66,7 +81,7 @@ export class FileStore {
    * maxBytes and leaves nothing behind. The caller publishes or discards the result.
    */
   async stage(source: Buffer | Readable, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
-    const tmp = path.join(this.tmpDir, `${Date.now()}-${randomBytes(8).toString('hex')}`);
+    const tmp = path.join(this.staging.path(), `${Date.now()}-${randomBytes(8).toString('hex')}`);
     const hash = createHash('sha256');
     let size = 0;
     const measure = new Transform({
@@ -148,16 +163,6 @@ export class FileStore {
     }
   }
 
-  /** Deletes what a crash left in the temp dir a day or more ago; newer files may be uploads in progress. */
-  private removeTmpLeftovers(): void {
-    const cutoff = Date.now() - TMP_LEFTOVER_AGE_MS;
-    for (const name of fs.readdirSync(this.tmpDir)) {
-      const file = path.join(this.tmpDir, name);
-      const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-      if (stat && stat.mtimeMs < cutoff) fs.rmSync(file, { recursive: true, force: true });
-    }
-  }
-
   pathOf(sha256: string): string {
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
     return path.join(this.filesDir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
@@ -202,7 +207,7 @@ export class FileStore {
 
   /** Writes a derivative into the cache atomically (temp + rename). */
   async putCache(target: string, bytes: Buffer): Promise<void> {
-    const tmp = path.join(this.tmpDir, `cache-${Date.now()}-${randomBytes(6).toString('hex')}`);
+    const tmp = path.join(this.staging.path(), `cache-${Date.now()}-${randomBytes(6).toString('hex')}`);
     await fsp.writeFile(tmp, bytes);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(tmp, target);

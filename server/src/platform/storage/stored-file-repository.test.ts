@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDirFiles } from '../../test-support/data-dir.js';
 import { createTestApp, type TestApp } from '../../test-support/test-app.js';
 import type { FileStore, StagedFile } from './file-store.js';
 import { insertStoredFiles, publishWithRows, removeUnreferenced } from './stored-file-repository.js';
@@ -25,7 +25,7 @@ describe('publishing stored files with their rows', () => {
     ownerId: null,
   });
   const inStore = (sha256: string) => fs.existsSync(store.pathOf(sha256));
-  const tmpFiles = () => fs.readdirSync(path.join(t.dataDir, 'tmp'));
+  const tmpFiles = () => dataDirFiles(t.dataDir).tmp();
   const rowsNaming = async (sha256: string) =>
     (await db().selectFrom('stored_file').select('id').where('sha256', '=', sha256).execute()).length;
 
