@@ -41,6 +41,10 @@ const envSchema = z
       .number({ error: 'PIM_MODEL_MAX_MB must be a number of megabytes' })
       .positive('PIM_MODEL_MAX_MB must be more than 0 megabytes')
       .default(4096),
+    PIM_XML_MAX_MB: z.coerce
+      .number({ error: 'PIM_XML_MAX_MB must be a number of megabytes' })
+      .positive('PIM_XML_MAX_MB must be more than 0 megabytes')
+      .default(64),
     PIM_THREADS: z.coerce
       .number({ error: 'PIM_THREADS must be a number of threads' })
       .int('PIM_THREADS must be a whole number of threads')
@@ -83,6 +87,11 @@ export interface Config {
   cacheMaxBytes: number;
   /** The largest model file an upload may bring (models are often hundreds of MB). */
   modelMaxBytes: number;
+  /**
+   * The largest PAGE, ALTO or hOCR file an upload may bring: XML is read whole into memory, and a
+   * thread needs several times the file's size to parse it.
+   */
+  xmlMaxBytes: number;
   /** Worker threads for the CPU-heavy steps of requests (reading large XML, rendering PDF pages). */
   threads: number;
   /** The built web app; unset: web/dist of this checkout. */
@@ -127,6 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     cacheMaxBytes: e.PIM_CACHE_MAX_MB * 1024 * 1024,
     modelMaxBytes: Math.round(e.PIM_MODEL_MAX_MB * 1024 * 1024),
+    xmlMaxBytes: Math.round(e.PIM_XML_MAX_MB * 1024 * 1024),
     threads: e.PIM_THREADS ?? defaultThreadCount(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -34,7 +34,7 @@ import { DrawingService } from './modules/drawings/service.js';
 import { TextLineRepository } from './modules/textlines/repository.js';
 import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
-import { UploadService } from './modules/uploads/service.js';
+import { DEFAULT_UPLOAD_LIMITS, UploadService } from './modules/uploads/service.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
 import { ModelRepository } from './modules/models/repository.js';
@@ -80,6 +80,7 @@ export function createServices(database: Database, config: Config, options: Serv
     maxBytes: config.cacheMaxBytes,
     onError: (err) => onBackgroundError(err, 'trimming the derivative cache failed'),
   });
+  const threads = new WorkerPool({ size: config.threads, maxHeapMb: THREAD_HEAP_MB, timeoutMs: THREAD_TIMEOUT_MS });
   const imageSetRepository = new ImageSetRepository(db);
   const fieldSets = new FieldSetService(new FieldSetRepository(db));
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
@@ -91,7 +92,7 @@ export function createServices(database: Database, config: Config, options: Serv
   };
   return {
     files,
-    threads: new WorkerPool({ size: config.threads, maxHeapMb: THREAD_HEAP_MB, timeoutMs: THREAD_TIMEOUT_MS }),
+    threads,
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
@@ -108,7 +109,10 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, { onImagesAdded: pyramidsFor }),
+    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, { onImagesAdded: pyramidsFor }, {
+      ...DEFAULT_UPLOAD_LIMITS,
+      maxXmlBytes: config.xmlMaxBytes,
+    }),
     documentImages,
     drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
     downloads: new DownloadService(

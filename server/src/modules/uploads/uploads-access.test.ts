@@ -67,9 +67,10 @@ describe('uploads: who may upload, and the limits', () => {
       const owner = await signedInUser(t.app);
       auth = owner.auth;
       setId = await createSet(t.app, owner.auth);
-      const uploads = new UploadService(new UploadRepository(t.app.database.db), t.app.services.files, t.app.services.imageSetAccess, {}, {
+      const uploads = new UploadService(new UploadRepository(t.app.database.db), t.app.services.files, t.app.services.imageSetAccess, t.app.services.threads, {}, {
         maxBytes: 4096,
         maxPixels: 100 * 100,
+        maxXmlBytes: 4096,
       });
       // The upload routes alone, with a caller fixed to the set's owner.
       small = Fastify();

@@ -65,7 +65,11 @@ describe('uploads: no file, no row', () => {
   const shasOfRows = async () => (await db().selectFrom('stored_file').select('sha256').execute()).map((r) => r.sha256);
   /** The upload service with small limits, on the app's database and file store. */
   const limited = () =>
-    new UploadService(new UploadRepository(db()), t.app.services.files, t.app.services.imageSetAccess, {}, { maxBytes: 4096, maxPixels: 100 * 100 });
+    new UploadService(new UploadRepository(db()), t.app.services.files, t.app.services.imageSetAccess, t.app.services.threads, {}, {
+      maxBytes: 4096,
+      maxPixels: 100 * 100,
+      maxXmlBytes: 4096,
+    });
 
   it('publishes the files of an image, a PDF and a PAGE file, each named by its rows', async () => {
     const setId = await createSet(t.app, owner.auth);
