@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig } from '../../config.js';
 import { WorkerPool } from '../../platform/threads/worker-pool.js';
 import { dataDirFiles } from '../../test-support/data-dir.js';
 import { RELEASED, STARTED } from '../../test-support/held-thread-task.js';
@@ -133,6 +134,19 @@ describe('uploads: PIM_XML_MAX_MB', () => {
   });
   afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
+
+  it('defaults to 64 MB and refuses a value that is not a positive number of megabytes', () => {
+    expect(loadConfig({}).xmlMaxBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PIM_XML_MAX_MB: '0.5' }).xmlMaxBytes).toBe(512 * 1024);
+    expect(t.app.services.uploads.limits.maxXmlBytes).toBe(64 * 1024);
+    for (const [value, message] of [
+      ['0', 'PIM_XML_MAX_MB must be more than 0 megabytes'],
+      ['lots', 'PIM_XML_MAX_MB must be a number of megabytes'],
+    ]) {
+      expect(() => loadConfig({ PIM_XML_MAX_MB: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ PIM_XML_MAX_MB: value })).toThrow(`PIM_XML_MAX_MB: ${message}`);
+    }
+  });
 
   it('refuses a larger XML file with 413 before reading it, keeping nothing, and still takes images over that size', async () => {
     const image = await testImage('png', 300, 300);
