@@ -56,6 +56,10 @@ const envSchema = z
       .positive('PIM_PDF_PAGE_TIMEOUT_S must be more than 0 seconds')
       .max(3600, 'PIM_PDF_PAGE_TIMEOUT_S must be at most 3600 seconds')
       .default(60),
+    PIM_XML_MAX_MB: z.coerce
+      .number({ error: 'PIM_XML_MAX_MB must be a number of megabytes' })
+      .positive('PIM_XML_MAX_MB must be more than 0 megabytes')
+      .default(64),
     PIM_THREADS: z.coerce
       .number({ error: 'PIM_THREADS must be a number of threads' })
       .int('PIM_THREADS must be a whole number of threads')
@@ -104,6 +108,11 @@ export interface Config {
   pdfMaxPagePixels: number;
   /** How long opening a PDF, or rendering one of its pages, may take. */
   pdfPageTimeoutMs: number;
+  /**
+   * The largest PAGE, ALTO or hOCR file an upload may bring: XML is read whole into memory, and a
+   * thread needs several times the file's size to parse it.
+   */
+  xmlMaxBytes: number;
   /** Worker threads for the CPU-heavy steps of requests (reading large XML, rendering PDF pages). */
   threads: number;
   /** The built web app; unset: web/dist of this checkout. */
@@ -151,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfMaxPages: e.PIM_PDF_MAX_PAGES,
     pdfMaxPagePixels: Math.round(e.PIM_PDF_MAX_PAGE_MEGAPIXELS * 1_000_000),
     pdfPageTimeoutMs: Math.round(e.PIM_PDF_PAGE_TIMEOUT_S * 1000),
+    xmlMaxBytes: Math.round(e.PIM_XML_MAX_MB * 1024 * 1024),
     threads: e.PIM_THREADS ?? defaultThreadCount(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

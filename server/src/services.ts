@@ -117,7 +117,10 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, pdfSplitter, { onImagesAdded: pyramidsFor }),
+    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { onImagesAdded: pyramidsFor }, {
+      ...DEFAULT_UPLOAD_LIMITS,
+      maxXmlBytes: config.xmlMaxBytes,
+    }),
     documentImages,
     drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
     downloads: new DownloadService(
@@ -127,6 +130,7 @@ export function createServices(database: Database, config: Config, options: Serv
       documentImages,
       files,
       { publicUrl: config.publicUrl, apiBase: config.apiBase },
+      threads,
     ),
     models: new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes }),
     fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),

@@ -2,7 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
-import type { IncomingUpload } from '../modules/uploads/service.js';
+import type { PdfSplitter } from '../modules/uploads/pdf-split.js';
+import { UploadRepository } from '../modules/uploads/repository.js';
+import { type IncomingUpload, type UploadLimits, UploadService } from '../modules/uploads/service.js';
+import type { WorkerPool } from '../platform/threads/worker-pool.js';
 import { multipartBody } from './multipart-body.js';
 import { call } from './test-app.js';
 
@@ -67,4 +70,24 @@ export function incoming(fileName: string, bytes: Buffer, onAskedForMore: () => 
       return false;
     },
   };
+}
+
+/**
+ * The app's upload service made again with other parts or limits (smaller limits, another
+ * thread pool or PDF splitter), on the app's database, files and access rules.
+ */
+export function uploadServiceOf(
+  app: FastifyInstance,
+  with_: { threads?: WorkerPool; pdfSplitter?: PdfSplitter; limits?: Partial<UploadLimits> } = {},
+): UploadService {
+  const { services } = app;
+  return new UploadService(
+    new UploadRepository(app.database.db),
+    services.files,
+    services.imageSetAccess,
+    with_.threads ?? services.threads,
+    with_.pdfSplitter ?? services.uploads.pdfSplitter,
+    {},
+    { ...services.uploads.limits, ...with_.limits },
+  );
 }

@@ -1,4 +1,4 @@
-import { parsePageXml } from '../uploads/page-xml.js';
+import type { PageDocument } from '../uploads/page-xml.js';
 import type { ExportedLayoutRecord } from './repository.js';
 
 /** What the PAGE export writes of a transcription: its layout and language. */
@@ -15,13 +15,16 @@ export interface ExportSource {
  * (same texts in the same order), because ground truth is kept by line index; if they are not, or
  * the file cannot be read, the stored layout is exported as it is.
  */
-export async function exportSourceOf(record: ExportedLayoutRecord, read: (sha256: string) => Promise<Buffer>): Promise<ExportSource> {
+export async function exportSourceOf(
+  record: ExportedLayoutRecord,
+  readPage: (sha256: string) => Promise<PageDocument>,
+): Promise<ExportSource> {
   const stored = { layout: record.layout, language: record.language };
   if (record.format !== 'page' || record.sourceFileSha256 === null || !isObject(record.layout) || 'readingOrder' in record.layout) {
     return stored;
   }
   try {
-    const doc = parsePageXml((await read(record.sourceFileSha256)).toString('utf8').replace(/^\uFEFF/, ''));
+    const doc = await readPage(record.sourceFileSha256);
     const layout = { ...record.layout, regions: doc.regions, readingOrder: doc.readingOrder };
     const same = JSON.stringify(lineTexts(layout)) === JSON.stringify(lineTexts(record.layout));
     return same ? { layout, language: record.language ?? doc.language } : stored;

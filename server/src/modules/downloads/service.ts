@@ -3,12 +3,15 @@ import sharp from 'sharp';
 import type { Principal } from '../../platform/auth/principal.js';
 import { badRequest } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
+import type { WorkerPool } from '../../platform/threads/worker-pool.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import type { DocumentImageService } from '../documentimages/service.js';
 import { presentDocumentImage, presentTranscription, type Links } from '../documentimages/presenter.js';
 import { storedShapes } from '../drawings/presenter.js';
 import { presentImageSet } from '../imagesets/presenter.js';
 import type { ImageSetService } from '../imagesets/service.js';
+import type { PageDocument } from '../uploads/page-xml.js';
+import { XML_READER, type XmlReading } from '../uploads/xml-reader.js';
 import { exportSourceOf } from './page-source.js';
 import { pageXmlFor } from './page-xml-export.js';
 import { convertToJpeg, embeddableJpeg } from './pdf-images.js';
@@ -37,7 +40,16 @@ export class DownloadService {
     private readonly documentImages: DocumentImageService,
     private readonly files: FileStore,
     private readonly links: Links,
+    /** Where a stored PAGE file is read again (see page-source.ts), off the event loop. */
+    private readonly threads: WorkerPool,
   ) {}
+
+  /** A stored PAGE file read as an upload reads it: its encoding honoured, in a thread. */
+  private async readPage(sha256: string): Promise<PageDocument> {
+    const reading = await this.threads.run<XmlReading>({ module: XML_READER, fn: 'readXmlFile', args: [this.files.pathOf(sha256)] });
+    if (reading.dialect !== 'page') throw new Error('The stored source file is not a PAGE file.');
+    return reading.page;
+  }
 
   /** set.json and images/<n>-<uuid>.json: each image's fields and its transcriptions with layout. */
   async jsonZip(principal: Principal | null, setId: string): Promise<Download> {
@@ -78,7 +90,7 @@ export class DownloadService {
    */
   async pageZip(principal: Principal | null, setId: string): Promise<Download> {
     await this.access.requireSet(principal, setId, 'READ');
-    const read = (sha256: string) => this.files.read(sha256);
+    const read = (sha256: string) => this.readPage(sha256);
     const body = this.zipOfImages(setId, async (images, numbered) => {
       const chosen = new Map((await this.repo.exportedLayoutsOf(images.map((i) => i.id))).map((l) => [l.imageId, l]));
       const drawings = await this.repo.drawingsOf(images.map((i) => i.id));

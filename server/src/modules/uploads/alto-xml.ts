@@ -68,8 +68,14 @@ function attr(node: XNode, name: string): string | null {
 }
 
 function num(node: XNode, name: string): number | null {
-  const value = attr(node, name)?.trim();
-  return value && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value) ? Number(value) : null;
+  return altoNumber(attr(node, name));
+}
+
+/** An ALTO number attribute (a float, as its schema says); null when it is not one. */
+export function altoNumber(text: string | null): number | null {
+  const value = text?.trim();
+  // `\d+(?:\.\d*)?`, not `\d+\.?\d*`: two adjacent runs of digits backtrack quadratically on a long number that fails.
+  return value && /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/.test(value) ? Number(value) : null;
 }
 
 function textOf(node: XNode | undefined): string {

@@ -2,6 +2,7 @@ import { badRequest } from '../../platform/errors.js';
 import type { LayoutRegion, LayoutWord } from './alto-xml.js';
 import { decodeXmlText } from './page-xml.js';
 import { safeXmlParser } from './safe-xml.js';
+import { readProlog } from './sniff.js';
 
 /** Classes hOCR producers use for a line of text (Tesseract 4+ tells headers and captions apart). */
 const LINE_CLASSES = ['ocr_line', 'ocrx_line', 'ocr_header', 'ocr_caption', 'ocr_textfloat'];
@@ -10,8 +11,9 @@ const IN_PAGE_CLASSES = new Set([...LINE_CLASSES, 'ocr_carea', 'ocr_par', 'ocrx_
 /**
  * XHTML files (what Tesseract and ocropy write) start with the standard DOCTYPE. Exactly that
  * is let through: an external identifier, never an internal subset, so nothing gets defined.
+ * Matched whole against the prolog's DOCTYPE only (anchored, so it cannot backtrack across the file).
  */
-const XHTML_DOCTYPE = /<!DOCTYPE\s+html(?:\s+PUBLIC\s+"-\/\/W3C\/\/DTD XHTML[^"[\]]*"(?:\s+"[^"[\]]*")?)?\s*>/i;
+const XHTML_DOCTYPE = /^<!DOCTYPE\s+html(?:\s+PUBLIC\s+"-\/\/W3C\/\/DTD XHTML[^"[\]]*"(?:\s+"[^"[\]]*")?)?\s*>$/i;
 
 export interface HocrDocument {
   /** meta ocr-system: the OCR engine, e.g. "tesseract 3.03". */
@@ -50,12 +52,18 @@ const collapse = (text: string) => text.replace(/[ \t\n\r\f]+/g, ' ').trim();
 
 const classesOf = (node: XNode) => (attr(node, 'class') ?? '').split(/\s+/).filter(Boolean);
 
-/** The title's properties: `image "a.png"; bbox 0 0 10 10; x_wconf 93` (quoted values may hold `;`). */
 function titleOf(node: XNode): Map<string, string> {
+  return titleProperties(attr(node, 'title') ?? '');
+}
+
+/** The properties of an hOCR title: `image "a.png"; bbox 0 0 10 10; x_wconf 93` (quoted values may hold `;`). */
+export function titleProperties(title: string): Map<string, string> {
   const props = new Map<string, string>();
-  for (const part of (attr(node, 'title') ?? '').match(/(?:"[^"]*"|[^;"])+/g) ?? []) {
-    const match = /^\s*(\S+)\s*([\s\S]*?)\s*$/.exec(part);
-    if (match) props.set(match[1]!, match[2]!);
+  for (const part of title.match(/(?:"[^"]*"|[^;"])+/g) ?? []) {
+    // Split by hand: a lazy group before `\s*$` backtracks quadratically over a long run of spaces.
+    const property = part.trim();
+    const space = property.search(/\s/);
+    if (property) props.set(space === -1 ? property : property.slice(0, space), space === -1 ? '' : property.slice(space).trim());
   }
   return props;
 }
@@ -91,7 +99,10 @@ function baselineOf(props: Map<string, string>, box: number[] | null): string | 
  * ocr_carea) elements; lines directly in the page share one region without an id.
  */
 export function parseHocr(xml: string): HocrDocument {
-  const body = xml.replace(XHTML_DOCTYPE, (doctype) => doctype.replace(/[^\n]/g, ''));
+  const { doctype } = readProlog(xml);
+  const declared = doctype && xml.slice(doctype.start, doctype.end);
+  // Blanked but for its line breaks, so the parser's line numbers stay those of the file.
+  const body = declared && XHTML_DOCTYPE.test(declared) ? xml.slice(0, doctype.start) + declared.replace(/[^\n]/g, '') + xml.slice(doctype.end) : xml;
   const parser = safeXmlParser(body, 'hOCR file', { preserveOrder: true });
   const tree = parser.parse(body) as XNode[];
   const meta = new Map<string, string>();

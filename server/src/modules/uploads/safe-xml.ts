@@ -1,5 +1,6 @@
 import { type X2jOptions, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { badRequest } from '../../platform/errors.js';
+import { MAX_XML_DEPTH } from './xml-check.js';
 
 export const XML_WITH_DTD = 'XML with a DTD or entities is not accepted.';
 
@@ -21,6 +22,8 @@ export function safeXmlParser(xml: string, what: string, options: Partial<X2jOpt
     parseTagValue: false,
     parseAttributeValue: false,
     trimValues: false,
+    // checkXmlText refused anything deeper before the parser runs; the parser's own default is 100.
+    maxNestedTags: MAX_XML_DEPTH,
     ...options,
   });
 }

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import type { NamedRef, UploadResult } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { badRequest, notFound, unsupportedMediaType } from '../../platform/errors.js';
+import { AppError, badRequest, notFound, tooLarge, unsupportedMediaType } from '../../platform/errors.js';
 import { peek } from '../../platform/http/peek-stream.js';
-import type { FileStore, StagedFile } from '../../platform/storage/file-store.js';
+import { type FileStore, formatBytes, type StagedFile } from '../../platform/storage/file-store.js';
+import { ThreadOutOfMemory, ThreadTimeout, type WorkerPool } from '../../platform/threads/worker-pool.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import { probeImage } from './image-probe.js';
-import { altoRegions, parseAltoXml, type LayoutRegion } from './alto-xml.js';
-import { parseHocr } from './hocr.js';
-import { parsePageXml, type PageRegion, type ReadingOrderGroup } from './page-xml.js';
+import { altoRegions, type LayoutRegion } from './alto-xml.js';
+import type { PageRegion, ReadingOrderGroup } from './page-xml.js';
 import type { PdfSplitter } from './pdf-split.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
-import { SNIFF_BYTES, sniff, xmlDialect } from './sniff.js';
+import { SNIFF_BYTES, sniff } from './sniff.js';
+import { XML_READER, type XmlReading } from './xml-reader.js';
 
 export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE, ALTO or hOCR files.';
 
@@ -22,9 +23,11 @@ export interface UploadLimits {
   maxBytes: number;
   /** Largest accepted image, in pixels (width x height). */
   maxPixels: number;
+  /** Largest accepted PAGE, ALTO or hOCR file, in bytes: XML is read whole (PIM_XML_MAX_MB). */
+  maxXmlBytes: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 512 * 1024 * 1024, maxPixels: 250_000_000 };
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 512 * 1024 * 1024, maxPixels: 250_000_000, maxXmlBytes: 64 * 1024 * 1024 };
 
 /** One file part of the request, and a way to learn whether the client sent more than one. */
 export interface IncomingUpload {
@@ -43,6 +46,8 @@ export class UploadService {
     private readonly repo: UploadRepository,
     private readonly files: FileStore,
     private readonly access: ImageSetAccess,
+    /** Where XML is read, off the event loop. */
+    private readonly threads: WorkerPool,
     readonly pdfSplitter: PdfSplitter,
     private readonly hooks: { onImagesAdded?: (imageIds: string[]) => void } = {},
     readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
@@ -64,7 +69,7 @@ export class UploadService {
       stream.resume();
       throw unsupportedMediaType(UNSUPPORTED_TYPE);
     }
-    const staged = await this.files.stage(stream, this.limits.maxBytes);
+    const staged = await this.stage(kind.kind, stream);
     try {
       if (await incoming.hasMoreFiles()) throw badRequest('Upload one file per request.');
       const original: NewStoredFile = {
@@ -79,6 +84,27 @@ export class UploadService {
       return kind.kind === 'pdf' ? await this.addPdf(setId, original, staged) : await this.addXml(setId, original, staged);
     } finally {
       await staged.discard();
+    }
+  }
+
+  /** Stages the file under its kind's size limit: XML is read whole later, so it has a smaller one. */
+  private async stage(kind: 'image' | 'pdf' | 'xml', stream: Readable): Promise<StagedFile> {
+    if (kind !== 'xml') return this.files.stage(stream, this.limits.maxBytes);
+    // Staged through a pass-through, so a refusal ends only that and not the request's stream,
+    // whose rest is then read and thrown away: the client is answered at once and its connection
+    // stays usable (the multipart limit is the larger one of images and PDFs). The request's
+    // errors (a body that breaks off) still reach the staging.
+    const limited = new PassThrough();
+    stream.on('error', (err) => limited.destroy(err));
+    try {
+      return await this.files.stage(stream.pipe(limited), this.limits.maxXmlBytes);
+    } catch (err) {
+      stream.unpipe(limited);
+      stream.resume();
+      if (!(err instanceof AppError && err.status === 413)) throw err;
+      throw tooLarge(
+        `This XML file is larger than the limit of ${formatBytes(this.limits.maxXmlBytes)} for PAGE, ALTO and hOCR files: split it into one file per page.`,
+      );
     }
   }
 
@@ -158,10 +184,9 @@ export class UploadService {
 
   /** A PAGE, ALTO or hOCR file becomes a transcription of the set's image it refers to. */
   private async addXml(setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
-    const xml = (await staged.read()).toString('utf8').replace(/^\uFEFF/, '');
-    const dialect = xmlDialect(xml);
-    if (dialect === 'alto') {
-      const alto = parseAltoXml(xml);
+    const reading = await this.readXml(staged);
+    if (reading.dialect === 'alto') {
+      const { alto } = reading;
       const image = alto.fileName
         ? await this.imageNamed(setId, alto.fileName)
         : await this.imageLike(setId, file.originalName, UNKNOWN_ALTO_IMAGE);
@@ -178,8 +203,8 @@ export class UploadService {
         regions: altoRegions(alto, image),
       });
     }
-    if (dialect === 'hocr') {
-      const hocr = parseHocr(xml);
+    if (reading.dialect === 'hocr') {
+      const { hocr } = reading;
       const image = hocr.imageFilename
         ? await this.imageNamed(setId, hocr.imageFilename)
         : await this.imageLike(setId, file.originalName, UNKNOWN_HOCR_IMAGE);
@@ -191,8 +216,7 @@ export class UploadService {
         regions: hocr.regions,
       });
     }
-    // Anything else goes to the PAGE reader, which says what it expected.
-    const page = parsePageXml(xml);
+    const { page } = reading;
     return this.saveXml(setId, staged, file, await this.imageNamed(setId, page.imageFilename), {
       format: 'page',
       transcriber: page.creator,
@@ -202,6 +226,21 @@ export class UploadService {
       language: page.language,
       readingOrder: page.readingOrder,
     });
+  }
+
+  /** Decodes, checks and parses the staged XML in a worker thread, so a large file holds up no other request. */
+  private async readXml(staged: StagedFile): Promise<XmlReading> {
+    try {
+      return await this.threads.run<XmlReading>({ module: XML_READER, fn: 'readXmlFile', args: [staged.path] });
+    } catch (err) {
+      if (err instanceof ThreadOutOfMemory) {
+        throw tooLarge('This XML file needs more memory to read than the server gives one upload: split it into one file per page.');
+      }
+      if (err instanceof ThreadTimeout) {
+        throw badRequest(`Reading this XML file took longer than ${duration(err.timeoutMs)} and was stopped: split it into one file per page.`);
+      }
+      throw err;
+    }
   }
 
   /** The set's image a file names (any folder in the name aside), like PAGE's imageFilename. */
@@ -297,6 +336,12 @@ function cleanFileName(raw: string): string {
   // eslint-disable-next-line no-control-regex
   const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
   return name || 'upload';
+}
+
+/** A time limit in words: "300 ms", "90 seconds", "5 minutes". */
+function duration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  return ms < 120_000 ? `${Math.round(ms / 1000)} seconds` : `${Math.round(ms / 60_000)} minutes`;
 }
 
 function baseName(fileName: string): string {

@@ -5,10 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../platform/http/error-handler.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { multipartBody } from '../../test-support/multipart-body.js';
-import { createSet, testImage, upload } from '../../test-support/upload-files.js';
-import { UploadRepository } from './repository.js';
+import { createSet, testImage, upload, uploadServiceOf } from '../../test-support/upload-files.js';
 import { uploadRoutes } from './routes.js';
-import { UploadService } from './service.js';
 
 describe('uploads: who may upload, and the limits', () => {
   let t: TestApp;
@@ -67,10 +65,7 @@ describe('uploads: who may upload, and the limits', () => {
       const owner = await signedInUser(t.app);
       auth = owner.auth;
       setId = await createSet(t.app, owner.auth);
-      const uploads = new UploadService(new UploadRepository(t.app.database.db), t.app.services.files, t.app.services.imageSetAccess, t.app.services.uploads.pdfSplitter, {}, {
-        maxBytes: 4096,
-        maxPixels: 100 * 100,
-      });
+      const uploads = uploadServiceOf(t.app, { limits: { maxBytes: 4096, maxPixels: 100 * 100, maxXmlBytes: 4096 } });
       // The upload routes alone, with a caller fixed to the set's owner.
       small = Fastify();
       small.setValidatorCompiler(validatorCompiler);

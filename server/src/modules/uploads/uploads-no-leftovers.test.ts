@@ -5,12 +5,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataDirFiles } from '../../test-support/data-dir.js';
 import { createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, incoming, testImage, testPdf, upload } from '../../test-support/upload-files.js';
+import { createSet, incoming, testImage, testPdf, upload, uploadServiceOf } from '../../test-support/upload-files.js';
 import { DAMAGED_IMAGE } from './image-probe.js';
 import { EMPTY_PDF, ENCRYPTED_PDF } from './pdf-split.js';
-import { UploadRepository } from './repository.js';
 import { XML_WITH_DTD } from './safe-xml.js';
-import { UploadService } from './service.js';
 
 const PAGE_NS = 'http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15';
 
@@ -53,10 +51,7 @@ describe('uploads: no file, no row', () => {
   const shasOfRows = async () => (await db().selectFrom('stored_file').select('sha256').execute()).map((r) => r.sha256);
   /** The upload service with small limits, on the app's database and file store. */
   const limited = () =>
-    new UploadService(new UploadRepository(db()), t.app.services.files, t.app.services.imageSetAccess, t.app.services.uploads.pdfSplitter, {}, {
-      maxBytes: 4096,
-      maxPixels: 100 * 100,
-    });
+    uploadServiceOf(t.app, { limits: { maxBytes: 4096, maxPixels: 100 * 100, maxXmlBytes: 4096 } });
 
   it('publishes the files of an image, a PDF and a PAGE file, each named by its rows', async () => {
     const setId = await createSet(t.app, owner.auth);

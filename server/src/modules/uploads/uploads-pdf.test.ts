@@ -5,10 +5,8 @@ import { dataDirFiles } from '../../test-support/data-dir.js';
 import { PDF_GATE_CHANNEL } from '../../test-support/gated-pdf-render.js';
 import { pdfWithImage, pdfWithSlowPage } from '../../test-support/pdf-files.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
-import { createSet, incoming, testPdf, upload, uploadRowCounts } from '../../test-support/upload-files.js';
+import { createSet, incoming, testPdf, upload, uploadRowCounts, uploadServiceOf } from '../../test-support/upload-files.js';
 import { DAMAGED_PDF, type PdfLimits, PdfSplitter, UNREADABLE_PDF } from './pdf-split.js';
-import { UploadRepository } from './repository.js';
-import { UploadService } from './service.js';
 
 /** A PDF of `pages` blank A4 pages. */
 async function blankPdf(pages: number): Promise<Buffer> {
@@ -31,7 +29,7 @@ describe('uploads: the cost of a PDF', () => {
   /** The upload service with other PDF limits (or another renderer module), on the app's threads, database and files. */
   const uploadsWith = (limits: Partial<PdfLimits>, renderer?: URL) => {
     const splitter = new PdfSplitter(t.app.services.threads, { ...t.app.services.uploads.pdfSplitter.limits, ...limits }, renderer);
-    return new UploadService(new UploadRepository(t.app.database.db), t.app.services.files, t.app.services.imageSetAccess, splitter);
+    return uploadServiceOf(t.app, { pdfSplitter: splitter });
   };
   const nothingLeft = async (before: number[]) => {
     expect(await uploadRowCounts(t.app)).toEqual(before);
