@@ -40,15 +40,13 @@ interface ViewerFrameProps {
   height: string | number;
   /** Given from the first render on (it may draw nothing at first), so the viewer is made once. */
   overlay?: ViewerOverlay;
-  /** Shown over the viewer's frame, e.g. a panel about what the overlay points at. */
-  children?: ReactNode;
 }
 
 /**
  * OpenSeadragon with our zoom buttons: one viewer per source, created when it is known and
  * destroyed when the source or the page goes. The library is loaded only by pages that show an image.
  */
-export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay, children }: ViewerFrameProps) {
+export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay }: ViewerFrameProps) {
   const { t } = useTranslation('imagesets');
   const container = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
@@ -113,7 +111,6 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay, c
           </svg>,
           overlayElement,
         )}
-      {children}
       <Group gap={4} pos="absolute" top={8} left={8} style={{ zIndex: 2 }}>
         <ActionIcon variant="default" aria-label={t('viewer.zoomIn')} onClick={() => zoom(ZOOM_STEP)}>
           <IconZoomIn size={16} />
@@ -154,14 +151,13 @@ interface ImageViewerProps {
   /** CSS height of the viewer; the viewer-only page fills the window. */
   height?: string | number;
   overlay?: ViewerOverlay;
-  children?: ReactNode;
 }
 
 /**
  * OpenSeadragon over a IIIF Image API service. The info.json is fetched here (with the
  * Authorization header when it is our own server), and the viewer gets the same header for its tiles.
  */
-export function ImageViewer({ infoUrl, height = 600, overlay, children }: ImageViewerProps) {
+export function ImageViewer({ infoUrl, height = 600, overlay }: ImageViewerProps) {
   const { t } = useTranslation('imagesets');
   const headers = headersFor(infoUrl, useAuthHeaders());
   const headerKey = JSON.stringify(headers);
@@ -173,9 +169,5 @@ export function ImageViewer({ infoUrl, height = 600, overlay, children }: ImageV
   });
   if (info.isError) return <Alert color="red">{t('viewer.loadFailed', { message: info.error.message })}</Alert>;
   const tileSources = (info.data ?? null) as OpenSeadragon.TileSourceOptions | null;
-  return (
-    <OpenSeadragonView tileSources={tileSources} ajaxHeaders={headers} height={height} overlay={overlay}>
-      {children}
-    </OpenSeadragonView>
-  );
+  return <OpenSeadragonView tileSources={tileSources} ajaxHeaders={headers} height={height} overlay={overlay} />;
 }

@@ -1,4 +1,4 @@
-import { Paper, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import type { TranscriptionLayout, TranscriptionLayoutLine } from '@pim/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ interface LayoutViewerProps {
 
 /**
  * The zoomable viewer with a transcription's layout over the image. Pointing at a line shows its
- * text below the image; a click keeps it there until another line, or no line, is clicked.
+ * text under the viewer; a click keeps it there until another line, or no line, is clicked.
  */
 export function LayoutViewer({ infoUrl, image, layout, height }: LayoutViewerProps) {
   const [hovered, setHovered] = useState<number | null>(null);
@@ -37,29 +37,18 @@ export function LayoutViewer({ infoUrl, image, layout, height }: LayoutViewerPro
   };
 
   return (
-    <ImageViewer infoUrl={infoUrl} height={height} overlay={overlay}>
+    <Stack gap={6}>
+      <ImageViewer infoUrl={infoUrl} height={height} overlay={overlay} />
       {layout && lines.length > 0 && <LinePanel line={lines.find((line) => line.index === active) ?? null} count={lines.length} />}
-    </ImageViewer>
+    </Stack>
   );
 }
 
-/** What the pointed-at or chosen line says, over the foot of the viewer. */
+/** What the pointed-at or chosen line says, under the viewer, so it covers none of the page. */
 function LinePanel({ line, count }: { line: TranscriptionLayoutLine | null; count: number }) {
   const { t } = useTranslation('drawings');
   return (
-    <Paper
-      pos="absolute"
-      bottom={8}
-      left={8}
-      right={8}
-      px="sm"
-      py={6}
-      shadow="sm"
-      withBorder
-      style={{ zIndex: 2, pointerEvents: 'none', background: 'rgba(255, 255, 255, 0.93)' }}
-      data-testid="layout-line-panel"
-      aria-live="polite"
-    >
+    <Paper px="sm" py={6} withBorder mih={62} data-testid="layout-line-panel" aria-live="polite">
       {line ? (
         <>
           <Text size="xs" c="dimmed">
