@@ -32,8 +32,10 @@ export function LayoutViewer({ infoUrl, image, layout, height }: LayoutViewerPro
     width: image.width,
     height: image.height,
     content: layout && <LayoutShapes layout={layout} variant="overlay" active={active} onHover={setHovered} />,
-    // Baselines are thin: a click this near one (1% of the page's height) is on it.
-    onClick: (point) => layout && setChosen({ layout, index: lineAt(layout, point, image.height / 100)?.index ?? null }),
+    onClick: (point) => {
+      // Baselines are thin: a click this near one (1% of the page's height) is on it.
+      if (layout) setChosen({ layout, index: lineAt(layout, point, image.height / 100)?.index ?? null });
+    },
   };
 
   return (
