@@ -80,8 +80,43 @@ export const transcriptionSchema = z.object({
   params: z.unknown(),
   status: z.string(),
   cleanText: z.string(),
+  sourceFileName: z.string().nullable().describe('the name of the uploaded PAGE, ALTO or hOCR file it was read from'),
 });
 export type Transcription = z.infer<typeof transcriptionSchema>;
+
+/** A polygon or polyline as [x, y] points in the image's pixels. */
+const layoutPointsSchema = z.array(z.tuple([z.number(), z.number()]));
+export type LayoutPoints = z.infer<typeof layoutPointsSchema>;
+
+export const transcriptionLayoutLineSchema = z.object({
+  index: z.number().int().describe('0-based position of the line in the layout: regions in order, then their lines'),
+  id: z.string().nullable(),
+  text: z.string(),
+  coords: layoutPointsSchema.nullable(),
+  baseline: layoutPointsSchema.nullable(),
+});
+export type TranscriptionLayoutLine = z.infer<typeof transcriptionLayoutLineSchema>;
+
+export const transcriptionLayoutRegionSchema = z.object({
+  id: z.string().nullable(),
+  type: z.string().nullable(),
+  coords: layoutPointsSchema.nullable(),
+  lines: z.array(transcriptionLayoutLineSchema),
+});
+export type TranscriptionLayoutRegion = z.infer<typeof transcriptionLayoutRegionSchema>;
+
+/**
+ * `GET pim/documentimage/{uuid}/transcriptions/{transcriptionUuid}/layout`: the regions and lines
+ * of a transcription in the pixels of the image as it is shown (upright), whatever page size the
+ * imported file measured in, so a viewer draws them over the image as they are.
+ */
+export const transcriptionLayoutSchema = z.object({
+  transcriptionId: z.uuid(),
+  width: z.number().int().describe('the image width: the space of every point'),
+  height: z.number().int(),
+  regions: z.array(transcriptionLayoutRegionSchema),
+});
+export type TranscriptionLayout = z.infer<typeof transcriptionLayoutSchema>;
 
 /**
  * The answer for one file of an upload (`postfile`): what it became. FilePond shows `message` on

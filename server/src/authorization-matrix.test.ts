@@ -94,6 +94,7 @@ function expected(rule: Exclude<Rule, { kind: 'exempt' }>, actor: Actor): number
 interface Scenario {
   setId: string;
   imageId: string;
+  transcriptionId: string;
   lineId: string;
   fileId: string;
   /** A public set of the owner, to add as a sub-set, and an image in it, to add to the set. */
@@ -180,6 +181,7 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     return {
       setId,
       imageId: lines.imageId,
+      transcriptionId: lines.transcriptionId,
       lineId: lines.lineIds[0]!,
       fileId: file.file_id,
       publicSetId,
@@ -471,6 +473,10 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     'GET /api/pim/documentimage/{uuid}/transcriptions': {
       rule: { kind: 'image', permission: 'READ' },
       request: (s) => get(`/api/pim/documentimage/${s.imageId}/transcriptions`)(),
+    },
+    'GET /api/pim/documentimage/{uuid}/transcriptions/{transcriptionUuid}/layout': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/documentimage/${s.imageId}/transcriptions/${s.transcriptionId}/layout`)(),
     },
     'GET /api/pim/documentimage/{uuid}/groundtruth': {
       rule: { kind: 'image', permission: 'READ' },

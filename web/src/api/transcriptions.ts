@@ -1,4 +1,4 @@
-import { groundTruthOfImageSchema, transcriptionSchema } from '@pim/contract';
+import { groundTruthOfImageSchema, transcriptionLayoutSchema, transcriptionSchema } from '@pim/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from './client';
@@ -8,6 +8,7 @@ const transcriptionListSchema = z.array(transcriptionSchema);
 export const transcriptionKeys = {
   ofImage: (imageUuid: string) => ['transcriptions', 'image', imageUuid] as const,
   groundTruth: (imageUuid: string) => ['transcriptions', 'groundtruth', imageUuid] as const,
+  layout: (imageUuid: string, transcriptionUuid: string) => ['transcriptions', 'layout', imageUuid, transcriptionUuid] as const,
 };
 
 /** The transcriptions of an image, oldest first. */
@@ -32,5 +33,22 @@ export function useGroundTruthOfImage(imageUuid: string) {
         signal,
         quiet: true,
       }),
+  });
+}
+
+/**
+ * A transcription's regions and lines in the image's pixels; nothing is asked while
+ * `transcriptionUuid` is null. A stored layout never changes, so it is fetched once.
+ */
+export function useTranscriptionLayout(imageUuid: string, transcriptionUuid: string | null) {
+  return useQuery({
+    queryKey: transcriptionKeys.layout(imageUuid, transcriptionUuid ?? ''),
+    queryFn: ({ signal }) =>
+      apiFetch(`pim/documentimage/${encodeURIComponent(imageUuid)}/transcriptions/${encodeURIComponent(transcriptionUuid!)}/layout`, {
+        schema: transcriptionLayoutSchema,
+        signal,
+      }),
+    enabled: transcriptionUuid !== null,
+    staleTime: Infinity,
   });
 }

@@ -66,6 +66,7 @@ export function presentTranscription(t: TranscriptionRecord): Transcription {
     params: t.params ?? null,
     status: t.status,
     cleanText: t.cleanText,
+    sourceFileName: t.sourceFileName,
   };
 }
 

@@ -33,6 +33,8 @@ export interface TranscriptionRecord {
   imageId: string;
   format: string;
   sourceFileId: string | null;
+  /** The uploaded file's name, when it was read from one. */
+  sourceFileName: string | null;
   transcriber: string | null;
   language: string | null;
   version: string | null;
@@ -168,30 +170,33 @@ export class DocumentImageRepository {
   async transcriptionsOf(imageIds: string[]): Promise<TranscriptionRecord[]> {
     if (imageIds.length === 0) return [];
     const rows = await this.db
-      .selectFrom('transcription')
+      .selectFrom('transcription as t')
+      .leftJoin('stored_file as f', 'f.id', 't.source_file_id')
       .select([
-        'id',
-        'image_id',
-        'format',
-        'source_file_id',
-        'transcriber',
-        'language',
-        'version',
-        'analyzed',
-        'params',
-        'status',
-        'clean_text',
-        'created_at',
+        't.id',
+        't.image_id',
+        't.format',
+        't.source_file_id',
+        'f.original_name',
+        't.transcriber',
+        't.language',
+        't.version',
+        't.analyzed',
+        't.params',
+        't.status',
+        't.clean_text',
+        't.created_at',
       ])
-      .where('image_id', 'in', imageIds)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
+      .where('t.image_id', 'in', imageIds)
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id')
       .execute();
     return rows.map((r) => ({
       id: r.id,
       imageId: r.image_id,
       format: r.format,
       sourceFileId: r.source_file_id,
+      sourceFileName: r.original_name,
       transcriber: r.transcriber,
       language: r.language,
       version: r.version,
@@ -201,6 +206,16 @@ export class DocumentImageRepository {
       cleanText: r.clean_text,
       createdAt: r.created_at,
     }));
+  }
+
+  /** The stored layout of one transcription of the image; undefined when the image has no such transcription. */
+  async layoutOf(imageId: string, transcriptionId: string): Promise<{ layout: unknown } | undefined> {
+    return this.db
+      .selectFrom('transcription')
+      .select('layout')
+      .where('id', '=', transcriptionId)
+      .where('image_id', '=', imageId)
+      .executeTakeFirst();
   }
 
   /** The live sets holding the image that `scope` may read, by name. */

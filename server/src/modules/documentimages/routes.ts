@@ -6,6 +6,7 @@ import {
   documentImagePageSchema,
   documentImageSchema,
   namedRefListSchema,
+  transcriptionLayoutSchema,
   transcriptionSchema,
 } from '@pim/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi.js';
 import type { StoredFileRecord } from './repository.js';
+import { presentLayout } from './layout-presenter.js';
 import { type Links, presentDocumentImage, presentFieldDefinitions, presentRef, presentTranscription } from './presenter.js';
 import { AUTOCOMPLETE_PAGE_SIZE, type DocumentImageService } from './service.js';
 
@@ -76,6 +78,22 @@ export const documentImageRoutes: FastifyPluginAsyncZod<DocumentImageRoutesOptio
       },
     },
     async (req) => (await documentImages.transcriptions(req.principal, req.params.uuid)).map(presentTranscription),
+  );
+
+  app.get(
+    '/pim/documentimage/:uuid/transcriptions/:transcriptionUuid/layout',
+    {
+      schema: {
+        tags,
+        summary: "A transcription's regions and lines (outlines, baselines, text) in the pixels of the image as shown",
+        params: imageParams.extend({ transcriptionUuid: z.uuid('The transcription id must be a UUID.') }),
+        response: { 200: transcriptionLayoutSchema, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const { image, layout } = await documentImages.layout(req.principal, req.params.uuid, req.params.transcriptionUuid);
+      return presentLayout(req.params.transcriptionUuid, layout, image);
+    },
   );
 
   app.get(

@@ -40,6 +40,19 @@ export class DocumentImageService {
     return (await this.repo.transcriptionsOf([id])).reverse();
   }
 
+  /** One transcription's stored layout with the image it is drawn on. */
+  async layout(
+    principal: Principal | null,
+    imageId: string,
+    transcriptionId: string,
+  ): Promise<{ image: DocumentImageRecord; layout: unknown }> {
+    await this.access.requireImage(principal, imageId, 'READ');
+    const [image, found] = await Promise.all([this.repo.findById(imageId), this.repo.layoutOf(imageId, transcriptionId)]);
+    if (!image) throw notFound(`There is no document image with id ${imageId}.`);
+    if (!found) throw notFound(`The document image ${imageId} has no transcription with id ${transcriptionId}.`);
+    return { image, layout: found.layout };
+  }
+
   async setsOfImage(principal: Principal | null, id: string): Promise<{ id: string; name: string }[]> {
     const caller = await this.access.requireImage(principal, id, 'READ');
     return this.repo.setsOfImage(id, visibilityScope(caller, false));

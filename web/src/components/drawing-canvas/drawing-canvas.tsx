@@ -1,4 +1,5 @@
 import { Alert, Box, Stack } from '@mantine/core';
+import type { TranscriptionLayout } from '@pim/contract';
 import { useElementSize } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useReducer, useRef, type KeyboardEvent } from 'react';
@@ -21,21 +22,27 @@ export interface DrawingImage {
   height: number;
 }
 
+interface DrawingCanvasProps {
+  image: DrawingImage;
+  /** An imported layout shown under the drawing for reference; it is never saved with it. */
+  layout?: TranscriptionLayout | null;
+}
+
 /**
  * The drawing tool (spec part 1 §2, §9): lines and polygons over the page, each of one of six
  * label classes, on a surface of fixed height. The shapes load when it opens and are saved on the
  * image with Save.
  */
-export function DrawingCanvas({ image }: { image: DrawingImage }) {
+export function DrawingCanvas({ image, layout = null }: DrawingCanvasProps) {
   const { t } = useTranslation('drawings');
   const drawing = useDrawing(image.uuid);
   if (drawing.isError) return <Alert color="red">{t('loadFailed')}</Alert>;
   // Nothing can be drawn before the saved shapes are there: a save would otherwise drop them.
   if (drawing.isPending) return <Spinner />;
-  return <DrawingTool image={image} />;
+  return <DrawingTool image={image} layout={layout} />;
 }
 
-function DrawingTool({ image }: { image: DrawingImage }) {
+function DrawingTool({ image, layout }: { image: DrawingImage; layout: TranscriptionLayout | null }) {
   const { t } = useTranslation('drawings');
   const drawing = useDrawing(image.uuid);
   const save = useSaveDrawing(image.uuid);
@@ -95,6 +102,7 @@ function DrawingTool({ image }: { image: DrawingImage }) {
             draft={state.draft}
             kind={state.kind}
             label={state.label}
+            layout={layout}
             onPoint={(point) => dispatch({ type: 'addPoint', point })}
           />
         </Box>

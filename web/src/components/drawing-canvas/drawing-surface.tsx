@@ -1,6 +1,8 @@
-import type { DrawingKind, DrawingLabel, DrawingPoint, DrawingShape } from '@pim/contract';
+import type { DrawingKind, DrawingLabel, DrawingPoint, DrawingShape, TranscriptionLayout } from '@pim/contract';
 import { memo, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pointsAttr } from '../layout-overlay/layout-geometry';
+import { LayoutShapes } from '../layout-overlay/layout-shapes';
 import { imagePoint, type ImageSize } from './geometry';
 import { LABEL_COLORS } from './label-style';
 
@@ -13,19 +15,20 @@ interface DrawingSurfaceProps {
   draft: DrawingPoint[];
   kind: DrawingKind;
   label: DrawingLabel;
+  /** An imported layout to draw under the shapes, for reference only; null for none. */
+  layout: TranscriptionLayout | null;
   onPoint: (point: DrawingPoint) => void;
 }
 
 const STROKE = 2;
 const POINT_RADIUS = 4;
 
-const pointsAttr = (points: DrawingPoint[]) => points.map(([x, y]) => `${x},${y}`).join(' ');
-
 /**
  * The page with the shapes over it, as SVG in the image's own pixel coordinates (viewBox), shown
- * at `scale`. Strokes and point marks keep their screen size whatever the scale.
+ * at `scale`, and an imported layout between the two that the user's shapes never merge with.
+ * Strokes and point marks keep their screen size whatever the scale.
  */
-export function DrawingSurface({ image, imageUrl, scale, shapes, draft, kind, label, onPoint }: DrawingSurfaceProps) {
+export function DrawingSurface({ image, imageUrl, scale, shapes, draft, kind, label, layout, onPoint }: DrawingSurfaceProps) {
   const { t } = useTranslation('drawings');
   const svg = useRef<SVGSVGElement>(null);
   const [pointer, setPointer] = useState<DrawingPoint | null>(null);
@@ -45,6 +48,7 @@ export function DrawingSurface({ image, imageUrl, scale, shapes, draft, kind, la
       onMouseLeave={() => setPointer(null)}
     >
       {imageUrl && <image href={imageUrl} width={image.width} height={image.height} preserveAspectRatio="none" aria-hidden />}
+      {layout && <LayoutShapes layout={layout} variant="reference" />}
       <ShapeMarks shapes={shapes} />
       {draft.length > 0 && <DraftMark points={draft} pointer={pointer} kind={kind} color={LABEL_COLORS[label]} radius={POINT_RADIUS / scale} />}
     </svg>

@@ -5,7 +5,7 @@ import { setToken } from '../../app/token-store';
 import { documentImageFixture } from '../../test/factories';
 import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 
-vi.mock('openseadragon', () => ({ default: vi.fn(() => ({ destroy: vi.fn(), viewport: {} })) }));
+vi.mock('openseadragon', () => ({ default: vi.fn(() => ({ destroy: vi.fn(), viewport: {}, addHandler: vi.fn() })) }));
 
 const IMAGE = '55555555-5555-4555-8555-555555555555';
 

@@ -1,20 +1,29 @@
-import { Box, SegmentedControl, Stack } from '@mantine/core';
+import { Box, Group, SegmentedControl, Stack } from '@mantine/core';
+import type { TranscriptionLayout } from '@pim/contract';
 import { IconEye, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ImageViewer } from '../image-viewer/image-viewer';
+import { LayoutViewer } from '../layout-overlay/layout-viewer';
 import { DrawingCanvas, type DrawingImage } from './drawing-canvas';
 import { IconLabel } from './drawing-toolbar';
 
 type Mode = 'view' | 'draw';
+
+interface ImageViewOrDrawProps {
+  image: DrawingImage;
+  /** An imported layout drawn over the image in the viewer, and under the drawing in the tool. */
+  layout?: TranscriptionLayout | null;
+  /** Controls for both, beside the view/draw switch. */
+  controls?: ReactNode;
+}
 
 /**
  * The image tab of an image's page: the zoomable viewer, or the drawing tool. The choice is in
  * the address (`view=draw`), so a reload stays on it; each, once opened, stays mounted while the
  * other is shown, so unsaved shapes are not lost by a look at the viewer.
  */
-export function ImageViewOrDraw({ image }: { image: DrawingImage }) {
+export function ImageViewOrDraw({ image, layout = null, controls }: ImageViewOrDrawProps) {
   const { t } = useTranslation('drawings');
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('view') === 'draw' ? 'draw' : 'view';
@@ -34,25 +43,27 @@ export function ImageViewOrDraw({ image }: { image: DrawingImage }) {
 
   return (
     <Stack gap="sm">
-      <SegmentedControl
-        aria-label={t('viewOrDraw')}
-        value={mode}
-        onChange={(value) => choose(value as Mode)}
-        data={[
-          { value: 'view', label: <IconLabel icon={IconEye} text={t('view')} /> },
-          { value: 'draw', label: <IconLabel icon={IconPencil} text={t('draw')} /> },
-        ]}
-        style={{ alignSelf: 'flex-start' }}
-      />
+      <Group gap="lg" wrap="wrap">
+        <SegmentedControl
+          aria-label={t('viewOrDraw')}
+          value={mode}
+          onChange={(value) => choose(value as Mode)}
+          data={[
+            { value: 'view', label: <IconLabel icon={IconEye} text={t('view')} /> },
+            { value: 'draw', label: <IconLabel icon={IconPencil} text={t('draw')} /> },
+          ]}
+        />
+        {controls}
+      </Group>
       {opened.view && (
         <Box display={mode === 'view' ? 'block' : 'none'}>
           {/* The image's own Image API service, as the server names it. */}
-          <ImageViewer infoUrl={`${image.uri.replace(/\/$/, '')}/info.json`} height="70vh" />
+          <LayoutViewer infoUrl={`${image.uri.replace(/\/$/, '')}/info.json`} image={image} layout={layout} height="70vh" />
         </Box>
       )}
       {opened.draw && (
         <Box display={mode === 'draw' ? 'block' : 'none'}>
-          <DrawingCanvas image={image} />
+          <DrawingCanvas image={image} layout={layout} />
         </Box>
       )}
     </Stack>

@@ -2,7 +2,8 @@ import { ActionIcon, Alert, Box, Group } from '@mantine/core';
 import { IconHome, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type OpenSeadragon from 'openseadragon';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuthHeaders } from '../../api/documentimages';
 import { Spinner } from '../spinner';
@@ -20,24 +21,44 @@ async function fetchInfo(url: string, headers: Record<string, string>, signal: A
   return (await response.json()) as object;
 }
 
+/** SVG drawn over the image in its own pixel coordinates, moving and zooming with it. */
+export interface ViewerOverlay {
+  /** The image's size in pixels: the overlay's coordinate space. */
+  width: number;
+  height: number;
+  /** SVG elements; null draws nothing. */
+  content: ReactNode;
+  /** A click (not a drag) on the image, at this image pixel. */
+  onClick?: (point: [number, number]) => void;
+}
+
 interface ViewerFrameProps {
   /** What OpenSeadragon shows: a IIIF info.json, or `{ type: 'image', url }` for a single picture; null while it loads. */
   tileSources: OpenSeadragon.TileSourceOptions | null;
   /** Headers of its tile requests; tiles are loaded with XHR only when there are any. */
   ajaxHeaders: Record<string, string>;
   height: string | number;
+  /** Given from the first render on (it may draw nothing at first), so the viewer is made once. */
+  overlay?: ViewerOverlay;
 }
 
 /**
  * OpenSeadragon with our zoom buttons: one viewer per source, created when it is known and
  * destroyed when the source or the page goes. The library is loaded only by pages that show an image.
  */
-export function OpenSeadragonView({ tileSources, ajaxHeaders, height }: ViewerFrameProps) {
+export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay }: ViewerFrameProps) {
   const { t } = useTranslation('imagesets');
   const container = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
   const sourceKey = JSON.stringify(tileSources);
   const headerKey = JSON.stringify(ajaxHeaders);
+  const withOverlay = overlay !== undefined;
+  // OpenSeadragon places and scales this element over the image; React renders the overlay into it.
+  const [overlayElement] = useState(() => document.createElement('div'));
+  const onOverlayClick = useRef(overlay?.onClick);
+  useEffect(() => {
+    onOverlayClick.current = overlay?.onClick;
+  });
 
   useEffect(() => {
     const element = container.current;
@@ -56,13 +77,14 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height }: ViewerFr
         gestureSettingsMouse: { clickToZoom: false },
       });
       viewer.current = instance;
+      if (withOverlay) attachOverlay(instance, overlayElement, (point) => onOverlayClick.current?.(point));
     });
     return () => {
       unmounted = true;
       instance?.destroy();
       viewer.current = null;
     };
-  }, [sourceKey, headerKey]);
+  }, [sourceKey, headerKey, withOverlay, overlayElement]);
 
   const zoom = (factor: number) => {
     const viewport = viewer.current?.viewport;
@@ -75,6 +97,20 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height }: ViewerFr
     <Box pos="relative" h={height}>
       {tileSources === null && <Spinner />}
       <Box ref={container} h="100%" w="100%" data-testid="image-viewer" bg="dark.7" />
+      {overlay &&
+        createPortal(
+          <svg
+            width="100%"
+            height="100%"
+            viewBox={`0 0 ${overlay.width} ${overlay.height}`}
+            preserveAspectRatio="none"
+            style={{ display: 'block', overflow: 'visible' }}
+            data-testid="viewer-overlay"
+          >
+            {overlay.content}
+          </svg>,
+          overlayElement,
+        )}
       <Group gap={4} pos="absolute" top={8} left={8} style={{ zIndex: 2 }}>
         <ActionIcon variant="default" aria-label={t('viewer.zoomIn')} onClick={() => zoom(ZOOM_STEP)}>
           <IconZoomIn size={16} />
@@ -90,18 +126,38 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height }: ViewerFr
   );
 }
 
+/**
+ * Puts the overlay element over the whole image once it is open, and reports quick clicks (not
+ * drags) at their image pixel. A click is read from the viewer rather than from the shapes, as
+ * the viewer holds the pointer while a button is down.
+ */
+function attachOverlay(instance: OpenSeadragon.Viewer, element: HTMLElement, onClick: (point: [number, number]) => void) {
+  element.style.pointerEvents = 'none';
+  instance.addHandler('open', () => {
+    const image = instance.world.getItemAt(0);
+    if (image) instance.addOverlay({ element, location: image.getBounds() });
+  });
+  instance.addHandler('canvas-click', (event) => {
+    const image = instance.world.getItemAt(0);
+    if (!event.quick || !image) return;
+    const point = image.viewerElementToImageCoordinates(event.position);
+    onClick([point.x, point.y]);
+  });
+}
+
 interface ImageViewerProps {
   /** The IIIF Image API info.json of the image. */
   infoUrl: string;
   /** CSS height of the viewer; the viewer-only page fills the window. */
   height?: string | number;
+  overlay?: ViewerOverlay;
 }
 
 /**
  * OpenSeadragon over a IIIF Image API service. The info.json is fetched here (with the
  * Authorization header when it is our own server), and the viewer gets the same header for its tiles.
  */
-export function ImageViewer({ infoUrl, height = 600 }: ImageViewerProps) {
+export function ImageViewer({ infoUrl, height = 600, overlay }: ImageViewerProps) {
   const { t } = useTranslation('imagesets');
   const headers = headersFor(infoUrl, useAuthHeaders());
   const headerKey = JSON.stringify(headers);
@@ -113,5 +169,5 @@ export function ImageViewer({ infoUrl, height = 600 }: ImageViewerProps) {
   });
   if (info.isError) return <Alert color="red">{t('viewer.loadFailed', { message: info.error.message })}</Alert>;
   const tileSources = (info.data ?? null) as OpenSeadragon.TileSourceOptions | null;
-  return <OpenSeadragonView tileSources={tileSources} ajaxHeaders={headers} height={height} />;
+  return <OpenSeadragonView tileSources={tileSources} ajaxHeaders={headers} height={height} overlay={overlay} />;
 }

@@ -5,7 +5,7 @@ import { setToken } from '../../app/token-store';
 import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { documentImageFixture } from '../../test/factories';
 
-vi.mock('openseadragon', () => ({ default: vi.fn(() => ({ destroy: vi.fn(), viewport: {} })) }));
+vi.mock('openseadragon', () => ({ default: vi.fn(() => ({ destroy: vi.fn(), viewport: {}, addHandler: vi.fn() })) }));
 
 const IMAGE = '55555555-5555-4555-8555-555555555555';
 const SET = '22222222-2222-4222-8222-222222222222';

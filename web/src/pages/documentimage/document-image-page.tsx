@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentImage, useDocumentImageSets, useFieldDefinitions } from '../../api/documentimages';
 import { UuidPage } from '../../app/uuid-page';
-import { ImageViewOrDraw } from '../../components/drawing-canvas/image-view-or-draw';
 import { Spinner } from '../../components/spinner';
 import { TranscriptionTabList, TranscriptionTabPanels } from './comparison/transcription-tabs';
 import { useDocumentImageTab } from './comparison/url-state';
+import { ImageTab } from './image-tab';
 
 /** A field's value as text: references by name, lists joined, absent values empty. */
 function fieldText(value: unknown): string {
@@ -77,7 +77,7 @@ function DocumentImageDetail({ uuid }: { uuid: string }) {
           <TranscriptionTabList imageUuid={uuid} />
         </Tabs.List>
         <Tabs.Panel value="image" pt="sm">
-          <ImageViewOrDraw image={image.data} />
+          <ImageTab image={image.data} />
         </Tabs.Panel>
         <Tabs.Panel value="fields" pt="sm">
           <Group align="flex-start" gap="xl" wrap="wrap">

@@ -3,12 +3,13 @@ import type { DifferentTextLine } from '@pim/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { formatPercent } from './percent';
 
 /** A line's text exactly as stored: spaces kept, long lines wrapped rather than cut. */
 function ExactText({ text }: { text: string }) {
   return (
-    <Text size="sm" maw={480} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+    <Text size="sm" maw={480} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: MANUSCRIPT_FONT_FAMILY }}>
       {text}
     </Text>
   );

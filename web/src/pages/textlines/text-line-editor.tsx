@@ -3,6 +3,7 @@ import type { SimpleTextLine } from '@pim/contract';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { LineImage } from './line-image';
 import { formatPercent } from './percent';
 
@@ -117,6 +118,7 @@ export function TextLineEditor({ line, busy, status, onSave, onSkip }: TextLineE
           autosize
           minRows={1}
           size="lg"
+          styles={{ input: { fontFamily: MANUSCRIPT_FONT_FAMILY } }}
           spellCheck={false}
           autoComplete="off"
           autoCapitalize="off"
@@ -124,7 +126,7 @@ export function TextLineEditor({ line, busy, status, onSave, onSkip }: TextLineE
         {line.groundTruth !== null && line.groundTruth !== line.text && (
           <Text size="sm" c="dimmed">
             {t('line.recognised')}{' '}
-            <Text span inherit style={{ whiteSpace: 'pre-wrap' }} data-testid="recognised-text">
+            <Text span inherit style={{ whiteSpace: 'pre-wrap', fontFamily: MANUSCRIPT_FONT_FAMILY }} data-testid="recognised-text">
               {line.text}
             </Text>
           </Text>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { fetchedUrls, jsonResponse, renderApp } from '../../test/render';
 import {
   IMAGE,
@@ -72,6 +73,13 @@ describe('/pim/pimsimpletextline', () => {
     expect(screen.getByText('Lowest 42.0%')).toBeTruthy();
     expect(screen.getByTestId('shortcut-hint').textContent).toBe('Enter saves · Ctrl + Enter skips');
     expect(fetchedUrls(fetchMock)).toContain(RANDOM_OF_SET);
+  });
+
+  it('sets the field and the recognised text in the manuscript font, so abbreviation marks show', async () => {
+    randomLines('/api/pim/pimsimpletextline/random', textLine(LINE_1, 'ꝑ aͤ', { groundTruth: 'ꝑ a\u0364 \uF1AC' }));
+    renderApp('/pimsimpletextline');
+    expect(getComputedStyle(await textField()).fontFamily).toBe(MANUSCRIPT_FONT_FAMILY);
+    expect(getComputedStyle(screen.getByTestId('recognised-text')).fontFamily).toBe(MANUSCRIPT_FONT_FAMILY);
   });
 
   it('prefills the ground truth when the line has one, and shows the recognised text beside it', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { fetchedUrls, jsonResponse, renderApp } from '../../test/render';
 import { differentLine, IMAGE, LINE_1, LINE_2, SET, textLineServer } from './fixtures.test-support';
 
@@ -41,6 +42,8 @@ describe('/pim/pimsimpletextlines', () => {
     // Whitespace is part of the text: two spaces stay two, a trailing space stays.
     expect(cells.map((cell) => cell.textContent)).toEqual(['Jtem  so hat', 'Jtem ſo hat', '18.2%', 'f. 1r', '1', 'Correct']);
     expect(within(second!).getAllByRole('cell')[1]?.textContent).toBe('der herre ');
+    // Both texts in the manuscript font.
+    for (const cell of cells.slice(0, 2)) expect(getComputedStyle(cell.firstElementChild!).fontFamily).toBe(MANUSCRIPT_FONT_FAMILY);
     expect(within(second!).getByText('20.0%')).toBeTruthy();
     expect(within(first!).getByRole('link', { name: 'f. 1r' }).getAttribute('href')).toBe(`/pim/documentimage?uuid=${IMAGE}`);
     expect(within(second!).getByRole('link', { name: 'Correct line 5 of f. 1r' }).getAttribute('href')).toBe(

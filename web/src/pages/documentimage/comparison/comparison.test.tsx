@@ -45,21 +45,21 @@ describe('the comparison of two transcriptions', () => {
 
   it('shows the character diff side by side, each change with its kind and an accessible title', async () => {
     compare('kitten', 'sitting');
-    const reference = await screen.findByLabelText('Diff 1 · reference: Kraken');
+    const reference = await screen.findByLabelText('Diff 1 · reference: PAGE · Kraken');
     expect(reference.textContent).toBe('kitten');
-    expect(screen.getByLabelText('Diff 2 · hypothesis: Tesseract').textContent).toBe('sitting');
-    expect(changes('Diff 1 · reference: Kraken')).toEqual([
+    expect(screen.getByLabelText('Diff 2 · hypothesis: PAGE · Tesseract').textContent).toBe('sitting');
+    expect(changes('Diff 1 · reference: PAGE · Kraken')).toEqual([
       ['substitute', 'k'],
       ['substitute', 'e'],
       ['insert', ''],
     ]);
-    expect(changes('Diff 2 · hypothesis: Tesseract')).toEqual([
+    expect(changes('Diff 2 · hypothesis: PAGE · Tesseract')).toEqual([
       ['substitute', 's'],
       ['substitute', 'i'],
       ['insert', 'g'],
     ]);
     expect(reference.querySelector('del')!.getAttribute('title')).toBe('Substituted: “k” → “s”');
-    expect(screen.getByLabelText('Diff 2 · hypothesis: Tesseract').querySelector('ins:last-child')!.getAttribute('title')).toBe('Inserted: “g”');
+    expect(screen.getByLabelText('Diff 2 · hypothesis: PAGE · Tesseract').querySelector('ins:last-child')!.getAttribute('title')).toBe('Inserted: “g”');
     expect(screen.getByText('Characters: 1 inserted, 0 deleted, 2 substituted.')).toBeTruthy();
     for (const text of ['Inserted (only in the hypothesis)', 'Deleted (only in the reference)', 'Substituted']) {
       expect(within(screen.getByRole('group', { name: 'Legend' })).getByText(text)).toBeTruthy();
@@ -69,11 +69,11 @@ describe('the comparison of two transcriptions', () => {
   it('shows a changed space, line break or leading combining mark visibly', async () => {
     compare('he\u0304r da', 'her\nda');
     await screen.findByRole('table', { name: 'Measures' });
-    expect(changes('Diff 1 · reference: Kraken')).toEqual([
+    expect(changes('Diff 1 · reference: PAGE · Kraken')).toEqual([
       ['delete', '\u25cc\u0304'],
       ['substitute', '␣'],
     ]);
-    expect(changes('Diff 2 · hypothesis: Tesseract')).toEqual([
+    expect(changes('Diff 2 · hypothesis: PAGE · Tesseract')).toEqual([
       ['delete', ''],
       ['substitute', '⏎\n'],
     ]);
@@ -84,15 +84,15 @@ describe('the comparison of two transcriptions', () => {
     const { router } = compare('the cat sat', 'the bat sat down');
     await user.click(await screen.findByRole('radio', { name: 'Words' }));
     await waitFor(() => expect(screen.getByText('Words: 1 inserted, 0 deleted, 1 substituted.')).toBeTruthy());
-    expect(changes('Diff 1 · reference: Kraken')).toEqual([
+    expect(changes('Diff 1 · reference: PAGE · Kraken')).toEqual([
       ['substitute', 'cat'],
       ['insert', ''],
     ]);
-    expect(changes('Diff 2 · hypothesis: Tesseract')).toEqual([
+    expect(changes('Diff 2 · hypothesis: PAGE · Tesseract')).toEqual([
       ['substitute', 'bat'],
       ['insert', 'down'],
     ]);
-    expect(screen.getByLabelText('Diff 2 · hypothesis: Tesseract').textContent).toBe('the bat sat down');
+    expect(screen.getByLabelText('Diff 2 · hypothesis: PAGE · Tesseract').textContent).toBe('the bat sat down');
     expect(measures()['Word error rate (WER)']).toBe('66.7%');
     expect(router.state.location.search).toContain('level=words');
   });
@@ -102,9 +102,9 @@ describe('the comparison of two transcriptions', () => {
     compare('Jtem ſo\nhat der herr', 'Jtem so hat\nder herr');
     await user.click(await screen.findByRole('radio', { name: 'Words' }));
     await waitFor(() => expect(screen.getByText('Words: 0 inserted, 0 deleted, 1 substituted.')).toBeTruthy());
-    expect(screen.getByLabelText('Diff 1 · reference: Kraken').textContent).toBe('Jtem ſo\nhat der herr');
-    expect(screen.getByLabelText('Diff 2 · hypothesis: Tesseract').textContent).toBe('Jtem so hat\nder herr');
-    expect(changes('Diff 1 · reference: Kraken')).toEqual([['substitute', 'ſo']]);
+    expect(screen.getByLabelText('Diff 1 · reference: PAGE · Kraken').textContent).toBe('Jtem ſo\nhat der herr');
+    expect(screen.getByLabelText('Diff 2 · hypothesis: PAGE · Tesseract').textContent).toBe('Jtem so hat\nder herr');
+    expect(changes('Diff 1 · reference: PAGE · Kraken')).toEqual([['substitute', 'ſo']]);
   });
 
   it('measures under the chosen normalisation: Ab against ab is 1 exactly, 0 ignoring case', async () => {
@@ -116,7 +116,7 @@ describe('the comparison of two transcriptions', () => {
     await user.click(screen.getByRole('radio', { name: 'Ignore case' }));
     await waitFor(() => expect(measures()['Levenshtein edit distance']).toBe('0'));
     expect(measures()['Character error rate (CER)']).toBe('0.0%');
-    expect(changes('Diff 1 · reference: Kraken')).toEqual([]);
+    expect(changes('Diff 1 · reference: PAGE · Kraken')).toEqual([]);
     expect(router.state.location.search).toContain('normalisation=ignoreCase');
   });
 
@@ -181,7 +181,7 @@ describe('the comparison with ground truth', () => {
     await user.click(screen.getByRole('button', { name: 'Compare with ground truth' }));
 
     expect(screen.getByRole('tab', { name: 'Comparison' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByText('The corrected lines of Kraken (2 of 3 lines)')).toBeTruthy();
+    expect(screen.getByText('The corrected lines of PAGE · Kraken (2 of 3 lines)')).toBeTruthy();
     expect(screen.getByLabelText('Reference · ground truth').textContent).toBe('Jtem ſo\nvnd iar');
     expect(screen.getByLabelText('Hypothesis · recognised text').textContent).toBe('Jtem so\nvnd iar');
     expect(changes('Reference · ground truth')).toEqual([['substitute', 'ſ']]);

@@ -1,7 +1,7 @@
 import { Loader, Table, Text } from '@mantine/core';
 import type { Normalisation } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
-import { manuscriptText } from './text-style';
+import { MANUSCRIPT_FONT_FAMILY } from '../../../components/manuscript-text/manuscript-text';
 import { useComparisonTask } from './use-comparison-task';
 import { codePoint, visibleCharacter } from './visible';
 
@@ -14,7 +14,7 @@ function Character({ character }: { character: string }) {
       </Text>
     );
   }
-  return <span style={{ fontFamily: manuscriptText.fontFamily, fontSize: '1.25rem' }}>{visibleCharacter(character)}</span>;
+  return <span style={{ fontFamily: MANUSCRIPT_FONT_FAMILY, fontSize: '1.25rem' }}>{visibleCharacter(character)}</span>;
 }
 
 /** The most frequent character errors of the alignment: which character became which, how often. */

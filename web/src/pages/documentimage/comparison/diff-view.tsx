@@ -3,7 +3,7 @@ import type { AlignmentOp, AlignmentRun } from '@pim/contract';
 import { memo, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './diff.css';
-import { manuscriptText } from './text-style';
+import { MANUSCRIPT_FONT_FAMILY, manuscriptText } from '../../../components/manuscript-text/manuscript-text';
 import type { DiffLevel } from './url-state';
 import { visibleRun } from './visible';
 import { wordsWithSeparators } from './word-layout';
@@ -87,7 +87,7 @@ export function DiffLegend() {
     <Group gap="lg" wrap="wrap" aria-label={t('legend.title')} role="group" className="pim-diff">
       {CHANGE_OPS.map((op) => (
         <Group key={op} gap={6} wrap="nowrap">
-          <span aria-hidden data-op={op} className="pim-diff-sample" style={{ fontFamily: manuscriptText.fontFamily }}>
+          <span aria-hidden data-op={op} className="pim-diff-sample" style={{ fontFamily: MANUSCRIPT_FONT_FAMILY }}>
             abc
           </span>
           <Text size="sm">{t(`legend.${op}`)}</Text>

@@ -1,4 +1,4 @@
-import type { GroundTruthOfImage, Transcription } from '@pim/contract';
+import type { GroundTruthOfImage, Transcription, TranscriptionLayout } from '@pim/contract';
 import { setToken } from '../../../app/token-store';
 import { documentImageFixture } from '../../../test/factories';
 import { jsonResponse, signedInHandler, stubFetch } from '../../../test/render';
@@ -22,18 +22,30 @@ export function transcription(uuid: string, cleanText: string, overrides: Partia
     params: null,
     status: 'done',
     cleanText,
+    sourceFileName: null,
     ...overrides,
   };
 }
 
-/** A signed-in reader of the image with these transcriptions and ground truth. */
-export function imageServer(transcriptions: Transcription[], groundTruth: GroundTruthOfImage = []) {
+/** A layout with nothing to draw, for the transcriptions a test gives none. */
+export function emptyLayout(transcriptionId: string): TranscriptionLayout {
+  return { transcriptionId, width: 2000, height: 3000, regions: [] };
+}
+
+/** A signed-in reader of the image with these transcriptions, ground truth and layouts. */
+export function imageServer(transcriptions: Transcription[], groundTruth: GroundTruthOfImage = [], layouts: TranscriptionLayout[] = []) {
   setToken('tok');
+  const layoutPath = new RegExp(`^/api/pim/documentimage/${IMAGE}/transcriptions/([^/]+)/layout$`);
   return stubFetch(
     signedInHandler(['AUTHENTICATED'], (url) => {
       if (url.pathname === `/api/pim/documentimage/${IMAGE}`) return jsonResponse(documentImageFixture(IMAGE, 'f. 1r'));
       if (url.pathname === `/api/pim/documentimage/${IMAGE}/transcriptions`) return jsonResponse(transcriptions);
       if (url.pathname === `/api/pim/documentimage/${IMAGE}/groundtruth`) return jsonResponse(groundTruth);
+      const layoutOf = layoutPath.exec(url.pathname)?.[1];
+      if (layoutOf) return jsonResponse(layouts.find((l) => l.transcriptionId === layoutOf) ?? emptyLayout(layoutOf));
+      if (url.pathname === `/api/pim/documentimage/${IMAGE}/drawing`) return jsonResponse({ shapes: [], updated: null });
+      if (url.pathname === `/iiif/3/${IMAGE}/info.json`) return jsonResponse({ id: `http://localhost/iiif/3/${IMAGE}`, width: 2000, height: 3000 });
+      if (url.pathname.startsWith(`/iiif/3/${IMAGE}/full/`)) return new Response(new Blob(['jpeg'], { type: 'image/jpeg' }));
       return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
     }),
   );

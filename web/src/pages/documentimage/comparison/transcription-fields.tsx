@@ -2,17 +2,26 @@ import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Transcription } from '@pim/contract';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from './labels';
-import { manuscriptText } from './text-style';
+import { manuscriptText } from '../../../components/manuscript-text/manuscript-text';
+import { formatDateTime, languageName } from './labels';
 
-/** The read-only fields of a transcription, in the spec's order (part 1 §2). */
-const FIELDS = ['format', 'id', 'documentImageId', 'transcriber', 'version', 'analyzed', 'params', 'uuid', 'status'] as const;
+/**
+ * The read-only fields of a transcription, in the spec's order (part 1 §2), with the file it was
+ * read from and its language beside what they belong with.
+ */
+const FIELDS = ['format', 'sourceFileName', 'id', 'documentImageId', 'transcriber', 'language', 'version', 'analyzed', 'params', 'uuid', 'status'] as const;
 
 function FieldValue({ transcription, field }: { transcription: Transcription; field: (typeof FIELDS)[number] }): ReactNode {
   const { i18n } = useTranslation('comparison');
   if (field === 'analyzed') {
     const { analyzed } = transcription;
     return analyzed && <time dateTime={analyzed}>{formatDateTime(analyzed, i18n.language)}</time>;
+  }
+  if (field === 'language') {
+    const { language } = transcription;
+    if (!language) return null;
+    const name = languageName(language, i18n.language);
+    return name === language ? language : `${name} (${language})`;
   }
   if (field === 'params') {
     const { params } = transcription;

@@ -1,19 +1,12 @@
-import { Badge, Group, Stack, Tabs } from '@mantine/core';
-import type { Transcription } from '@pim/contract';
-import { IconArrowsDiff } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
+import { IconArrowsDiff, IconPhotoScan } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useGroundTruthOfImage, useTranscriptions } from '../../../api/transcriptions';
 import { ComparisonPanel } from './comparison-panel';
 import { DiffControls } from './diff-controls';
-import { transcriptionLabels } from './labels';
+import { useTranscriptionLabels } from './labels';
 import { CleanText, TranscriptionFields } from './transcription-fields';
-import { COMPARISON_TAB, transcriptionTab, useComparison } from './url-state';
-
-function useLabels(transcriptions: Transcription[] | undefined): Map<string, string> {
-  const { t, i18n } = useTranslation('comparison');
-  return useMemo(() => transcriptionLabels(transcriptions ?? [], t, i18n.language), [transcriptions, t, i18n.language]);
-}
+import { COMPARISON_TAB, transcriptionTab, useComparison, useLayoutChoice } from './url-state';
 
 /**
  * The image page's tabs for its transcriptions, one each, and the comparison tab; for the
@@ -22,7 +15,7 @@ function useLabels(transcriptions: Transcription[] | undefined): Map<string, str
 export function TranscriptionTabList({ imageUuid }: { imageUuid: string }) {
   const { t } = useTranslation('comparison');
   const transcriptions = useTranscriptions(imageUuid);
-  const labels = useLabels(transcriptions.data);
+  const labels = useTranscriptionLabels(transcriptions.data);
   const [state] = useComparison();
   if (!transcriptions.data?.length) return null;
   // Which tab holds diff 1 or 2, seen from the tab list; the pressed buttons say it to assistive technology.
@@ -50,10 +43,12 @@ export function TranscriptionTabList({ imageUuid }: { imageUuid: string }) {
 
 /** The panels of TranscriptionTabList's tabs, for the page's Tabs. */
 export function TranscriptionTabPanels({ imageUuid }: { imageUuid: string }) {
+  const { t } = useTranslation('drawings');
   const transcriptions = useTranscriptions(imageUuid);
   const groundTruth = useGroundTruthOfImage(imageUuid);
-  const labels = useLabels(transcriptions.data);
+  const labels = useTranscriptionLabels(transcriptions.data);
   const [state, actions] = useComparison();
+  const [, layoutChoice] = useLayoutChoice();
   if (!transcriptions.data?.length) return null;
   return (
     <>
@@ -73,9 +68,12 @@ export function TranscriptionTabPanels({ imageUuid }: { imageUuid: string }) {
               <div style={{ flex: 3, minWidth: 320 }}>
                 <CleanText text={transcription.cleanText} />
               </div>
-              <div style={{ flex: 2, minWidth: 280 }}>
+              <Stack gap="sm" align="flex-start" style={{ flex: 2, minWidth: 280 }}>
+                <Button variant="light" leftSection={<IconPhotoScan size={16} aria-hidden />} onClick={() => layoutChoice.showOnImage(transcription.uuid)}>
+                  {t('layout.showOnImage')}
+                </Button>
                 <TranscriptionFields transcription={transcription} />
-              </div>
+              </Stack>
             </Group>
           </Stack>
         </Tabs.Panel>

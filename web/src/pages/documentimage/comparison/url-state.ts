@@ -4,11 +4,14 @@ import { useSearchParams } from 'react-router';
 
 /**
  * The image page's state that is worth a reload or a shared link lives in its address: the open
- * tab, the transcriptions marked for comparison and how they are compared. The tab list, the
- * transcription tabs and the comparison are separate components; the address is what they share.
+ * tab, the transcriptions marked for comparison and how they are compared, and whose layout is
+ * drawn over the image. The tab list, the transcription tabs, the comparison and the image tab are
+ * separate components; the address is what they share.
  */
 const PARAM = {
   tab: 'tab',
+  layout: 'layout',
+  hideLayout: 'hidelayout',
   diff1: 'diff1',
   diff2: 'diff2',
   groundTruth: 'groundtruth',
@@ -124,4 +127,34 @@ export function useComparison(): [ComparisonState, ComparisonActions] {
     showComparison: () => editParams((p) => p.set(PARAM.tab, COMPARISON_TAB)),
   };
   return [state, actions];
+}
+
+/** Whose layout the image tab draws (null: the newest transcription's), and whether it draws one. */
+export interface LayoutChoice {
+  transcription: string | null;
+  shown: boolean;
+}
+
+export interface LayoutChoiceActions {
+  choose: (uuid: string) => void;
+  setShown: (shown: boolean) => void;
+  /** Opens the image tab with this transcription's layout drawn over the image. */
+  showOnImage: (uuid: string) => void;
+}
+
+export function useLayoutChoice(): [LayoutChoice, LayoutChoiceActions] {
+  const [params, editParams] = useEditParams();
+  const choice = { transcription: params.get(PARAM.layout), shown: params.get(PARAM.hideLayout) === null };
+  const actions: LayoutChoiceActions = {
+    choose: (uuid) => editParams((p) => p.set(PARAM.layout, uuid)),
+    setShown: (shown) => editParams((p) => setOrDelete(p, PARAM.hideLayout, shown ? null : '1')),
+    showOnImage: (uuid) =>
+      editParams((p) => {
+        // The image tab is the page's default: no tab in the address.
+        p.delete(PARAM.tab);
+        p.set(PARAM.layout, uuid);
+        p.delete(PARAM.hideLayout);
+      }),
+  };
+  return [choice, actions];
 }

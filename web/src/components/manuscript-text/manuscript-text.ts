@@ -1,10 +1,13 @@
 import type { CSSProperties } from 'react';
+import './manuscript-font.css';
 
 /**
- * Serif faces that cover combining marks and the Medieval Unicode Font Initiative's characters
- * (long s, abbreviation marks, Tironian et) first, where the reader has them, then common serifs.
+ * The face of manuscript text: Junicode, shipped with the app (manuscript-font.css) because it
+ * covers the combining marks (a + U+0364), the abbreviation marks and the Medieval Unicode Font
+ * Initiative's characters, its Private Use Area included, that common fonts show as boxes. The
+ * other MUFI faces a reader may have, then common serifs, stand in until it has loaded.
  */
-const MANUSCRIPT_FONTS = [
+export const MANUSCRIPT_FONT_FAMILY = [
   'Junicode',
   'Andron Scriptor Web',
   'Palemonas MUFI',
@@ -15,7 +18,7 @@ const MANUSCRIPT_FONTS = [
   'Times New Roman',
   'serif',
 ]
-  .map((font) => (font === 'serif' ? font : `'${font}'`))
+  .map((font) => (font === 'serif' ? font : `"${font}"`))
   .join(', ');
 
 /**
@@ -23,7 +26,7 @@ const MANUSCRIPT_FONTS = [
  * and no ligatures, so each character stays a glyph of its own to compare.
  */
 export const manuscriptText: CSSProperties = {
-  fontFamily: MANUSCRIPT_FONTS,
+  fontFamily: MANUSCRIPT_FONT_FAMILY,
   fontSize: '1.0625rem',
   lineHeight: 1.7,
   whiteSpace: 'pre-wrap',

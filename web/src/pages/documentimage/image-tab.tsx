@@ -1,0 +1,99 @@
+import { ColorSwatch, Group, Select, Switch, Text } from '@mantine/core';
+import type { DocumentImage, Transcription, TranscriptionLayout } from '@pim/contract';
+import { useTranslation } from 'react-i18next';
+import { useTranscriptionLayout, useTranscriptions } from '../../api/transcriptions';
+import { ImageViewOrDraw } from '../../components/drawing-canvas/image-view-or-draw';
+import { linesOf } from '../../components/layout-overlay/layout-geometry';
+import { LAYOUT_COLORS, type LayoutPart } from '../../components/layout-overlay/layout-style';
+import { useTranscriptionLabels } from './comparison/labels';
+import { useLayoutChoice, type LayoutChoice, type LayoutChoiceActions } from './comparison/url-state';
+
+/**
+ * The image tab: the viewer or the drawing tool, with the layout of one of the image's
+ * transcriptions (the newest, unless another is chosen) drawn over the image, or under the
+ * drawing, until it is switched off.
+ */
+export function ImageTab({ image }: { image: DocumentImage }) {
+  const transcriptions = useTranscriptions(image.uuid).data ?? [];
+  const [choice, actions] = useLayoutChoice();
+  const chosen = transcriptions.find((t) => t.uuid === choice.transcription) ?? transcriptions.at(-1) ?? null;
+  const layout = useTranscriptionLayout(image.uuid, choice.shown && chosen ? chosen.uuid : null);
+  const shownLayout = choice.shown ? (layout.data ?? null) : null;
+  return (
+    <ImageViewOrDraw
+      image={image}
+      layout={shownLayout}
+      controls={
+        chosen && (
+          <LayoutControls transcriptions={transcriptions} chosen={chosen} choice={choice} actions={actions} layout={shownLayout} failed={layout.isError} />
+        )
+      }
+    />
+  );
+}
+
+interface LayoutControlsProps {
+  transcriptions: Transcription[];
+  chosen: Transcription;
+  choice: LayoutChoice;
+  actions: LayoutChoiceActions;
+  layout: TranscriptionLayout | null;
+  failed: boolean;
+}
+
+/** Show layout on/off, whose layout, and what its colours mean. */
+function LayoutControls({ transcriptions, chosen, choice, actions, layout, failed }: LayoutControlsProps) {
+  const { t } = useTranslation('drawings');
+  const labels = useTranscriptionLabels(transcriptions);
+  return (
+    <Group gap="md" wrap="wrap">
+      <Switch label={t('layout.show')} checked={choice.shown} onChange={(e) => actions.setShown(e.currentTarget.checked)} />
+      {transcriptions.length > 1 && (
+        <Select
+          aria-label={t('layout.of')}
+          data={transcriptions.map((transcription) => ({ value: transcription.uuid, label: labels.get(transcription.uuid) ?? transcription.uuid }))}
+          value={chosen.uuid}
+          onChange={(uuid) => uuid && actions.choose(uuid)}
+          allowDeselect={false}
+          disabled={!choice.shown}
+          w={360}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
+      {choice.shown && failed && (
+        <Text size="sm" c="red">
+          {t('layout.loadFailed')}
+        </Text>
+      )}
+      {layout && <LayoutSummary layout={layout} />}
+    </Group>
+  );
+}
+
+const PARTS: LayoutPart[] = ['region', 'line', 'baseline'];
+
+/** The colour legend and how many lines there are, or that there is nothing to draw. */
+function LayoutSummary({ layout }: { layout: TranscriptionLayout }) {
+  const { t } = useTranslation('drawings');
+  const lines = linesOf(layout).length;
+  if (lines === 0 && !layout.regions.some((region) => region.coords)) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('layout.none')}
+      </Text>
+    );
+  }
+  return (
+    <Group gap="sm" role="group" aria-label={t('layout.legend')}>
+      {PARTS.map((part) => (
+        <Group key={part} gap={4} wrap="nowrap">
+          <ColorSwatch color={LAYOUT_COLORS[part]} size={12} aria-hidden />
+          <Text size="sm">{t(`layout.${part}`)}</Text>
+        </Group>
+      ))}
+      <Text size="sm" c="dimmed">
+        {t('layout.lines', { count: lines })}
+      </Text>
+    </Group>
+  );
+}
