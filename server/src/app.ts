@@ -10,6 +10,7 @@ import { createAuthenticator } from './platform/auth/authenticate.js';
 import { type Database, openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { type LinksOf, registerPublicUrl } from './platform/http/public-url.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { imageSetRoutes } from './modules/imagesets/routes.js';
@@ -119,7 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           frameAncestors: ["'none'"],
           formAction: ["'self'", ...(config.oidc.kind === 'external' ? [new URL(config.oidc.issuer).origin] : [])],
           // On a plain-http deployment this would send the browser's form posts and calls to https.
-          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+          upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
         },
       },
     });
@@ -150,9 +151,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       if (req.url.startsWith(config.apiBase) || req.url.startsWith('/iiif/')) req.principal = await authenticate(req.headers.authorization);
     });
 
+    registerPublicUrl(app, config.publicUrl);
     await registerSignIn(app, config, services);
 
-    const links = { publicUrl: config.publicUrl, apiBase: config.apiBase };
+    const links: LinksOf = (req) => ({ publicUrl: req.publicUrl, apiBase: config.apiBase });
     await app.register(
       async (api) => {
         await api.register(sessionRoutes, { sessions: services.sessions });
@@ -168,15 +170,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
         await api.register(textLineRoutes, { textLines: services.textLines });
         await api.register(uploadRoutes, { uploads: services.uploads });
-        await api.register(downloadRoutes, { downloads: services.downloads });
+        await api.register(downloadRoutes, { downloads: services.downloads, links });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
         await api.register(drawingRoutes, { drawings: services.drawings });
         await api.register(modelRoutes, { models: services.models, files: services.files });
         await api.register(configurationRoutes, { configurations: services.configurations });
-        await api.register(environmentRoutes, {
-          environments: services.environments,
-          server: { publicUrl: config.publicUrl, apiBase: config.apiBase },
-        });
+        await api.register(environmentRoutes, { environments: services.environments, links });
         await api.register(fontDescriptionRoutes, { fontDescriptions: services.fontDescriptions });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },

@@ -9,13 +9,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi.js';
-import { type PublicLinks, imageManifestUrl, imageServiceUrl, setManifestUrl } from './links.js';
+import { type LinksOf, imageManifestUrl, imageServiceUrl, setManifestUrl } from './links.js';
 import { presentImageInfo, presentImageManifest, presentSetManifest } from './presenter.js';
 import type { IiifService, RenderedImage } from './service.js';
 
 export interface IiifRoutesOptions {
   iiif: IiifService;
-  links: PublicLinks;
+  links: LinksOf;
 }
 
 /** Derivatives are per user (access is checked), so only the browser may keep them. */
@@ -37,7 +37,7 @@ export const iiifImageRoutes: FastifyPluginAsyncZod<IiifRoutesOptions> = async (
     { schema: { tags, summary: 'The image service: redirects to its info.json', params: idParams, response: errorResponses } },
     async (req, reply) => {
       await iiif.image(req.principal, req.params.id);
-      return reply.redirect(`${imageServiceUrl(links, req.params.id)}/info.json`, 303);
+      return reply.redirect(`${imageServiceUrl(links(req), req.params.id)}/info.json`, 303);
     },
   );
 
@@ -49,7 +49,7 @@ export const iiifImageRoutes: FastifyPluginAsyncZod<IiifRoutesOptions> = async (
     async (req, reply) => {
       const image = await iiif.image(req.principal, req.params.id);
       reply.type(IIIF_IMAGE_CONTENT_TYPE).header('cache-control', CACHE_CONTROL);
-      return presentImageInfo(image, links);
+      return presentImageInfo(image, links(req));
     },
   );
 
@@ -87,7 +87,7 @@ export const iiifApiRoutes: FastifyPluginAsyncZod<IiifRoutesOptions> = async (ap
     async (req, reply) => {
       const { set, images } = await iiif.setForManifest(req.principal, req.params.uuid);
       reply.type(IIIF_PRESENTATION_CONTENT_TYPE);
-      return presentSetManifest(setManifestUrl(links, set.id), set, images, links);
+      return presentSetManifest(setManifestUrl(links(req), set.id), set, images, links(req));
     },
   );
 
@@ -104,7 +104,7 @@ export const iiifApiRoutes: FastifyPluginAsyncZod<IiifRoutesOptions> = async (ap
     async (req, reply) => {
       const image = await iiif.image(req.principal, req.params.uuid);
       reply.type(IIIF_PRESENTATION_CONTENT_TYPE);
-      return presentImageManifest(imageManifestUrl(links, image.id), image, links);
+      return presentImageManifest(imageManifestUrl(links(req), image.id), image, links(req));
     },
   );
 };
