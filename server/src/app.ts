@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { METADATA_URI_MAX } from '@pim/contract';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -10,6 +11,7 @@ import { createAuthenticator } from './platform/auth/authenticate.js';
 import { type Database, openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
+import { logSerializers } from './platform/http/log-serializers.js';
 import { type LinksOf, registerPublicUrl } from './platform/http/public-url.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
@@ -39,6 +41,8 @@ import { fontDescriptionRoutes } from './modules/fontdescriptions/routes.js';
 export interface AppOptions {
   /** A database opened by the caller (tests); otherwise the one the config names is opened. */
   database?: Database;
+  /** Where the log goes (tests read it); otherwise standard output. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -56,6 +60,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: logSerializers,
+      ...(options.logStream && { stream: options.logStream }),
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
