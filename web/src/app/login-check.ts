@@ -32,7 +32,8 @@ function readKept(now: number): KeptCheck[] {
 
 function writeKept(checks: KeptCheck[]): void {
   try {
-    localStorage.setItem(LOGIN_CHECKS_KEY, JSON.stringify(checks.slice(-MAX_KEPT)));
+    if (checks.length === 0) localStorage.removeItem(LOGIN_CHECKS_KEY);
+    else localStorage.setItem(LOGIN_CHECKS_KEY, JSON.stringify(checks.slice(-MAX_KEPT)));
   } catch {
     // Storage full or blocked: the sign-in then lands without taking the token, as a foreign link would.
   }
