@@ -152,7 +152,7 @@ export class MetadataRepository {
   }
 
   /** Whether the image or set a URI of our shape names is one of ours (a deleted set too: it is still not the caller's to name unchecked). */
-  async holds(uri: OwnUri): Promise<boolean> {
+  async exists(uri: OwnUri): Promise<boolean> {
     const row =
       uri.kind === 'setManifest'
         ? await this.db.selectFrom('document_image_set').select('id').where('id', '=', uri.setId).executeTakeFirst()

@@ -169,7 +169,7 @@ export class MetadataService {
   private async recognise(uri: string, label: string): Promise<RecognisedUri> {
     const recognised = recogniseUri(this.apiBase, uri);
     if (!recognised) throw badRequest(`The ${label} field needs an absolute http or https URL, not '${uri}'.`);
-    if (recognised.kind === 'external' || (await this.repo.holds(recognised))) return recognised;
+    if (recognised.kind === 'external' || (await this.repo.exists(recognised))) return recognised;
     return { kind: 'external' };
   }
 

@@ -57,10 +57,11 @@ export async function mountEmbeddedProvider(app: FastifyInstance, o: MountOption
   // the browser reached us at (PUBLIC_URL when set), whatever the request itself came with.
   app.addHook('onRequest', async (req) => {
     if (!forProvider(req.url)) return;
-    const publicUrl = new URL(req.publicUrl);
-    publicUrls.set(req.raw, req.publicUrl);
-    req.raw.headers['x-forwarded-host'] = publicUrl.host;
-    req.raw.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
+    const publicUrl = req.publicUrl;
+    publicUrls.set(req.raw, publicUrl);
+    const { host, protocol } = new URL(publicUrl);
+    req.raw.headers['x-forwarded-host'] = host;
+    req.raw.headers['x-forwarded-proto'] = protocol.replace(':', '');
   });
   await app.register(middie);
   app.use(mountPath, (req, res, next) => {
