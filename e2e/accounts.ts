@@ -18,3 +18,7 @@ export const GATEKEEPER = { email: 'gatekeeper@e2e.test', password: 'gatekeeper-
 export const VISITOR = { email: 'visitor@e2e.test', password: 'visitor-password-e2e', name: 'Vera Visitor' };
 /** An admin who uploads, inspects, publishes, downloads and deletes recognition models. */
 export const MODELER = { email: 'modeler@e2e.test', password: 'modeler-password-e2e', name: 'Milo Modeler' };
+/** Signs in at 127.0.0.1 rather than localhost, and is sent a link with someone else's session. */
+export const TRAVELLER = { email: 'traveller@e2e.test', password: 'traveller-password-e2e', name: 'Tara Traveller' };
+/** Signs in to get a session of his own, then plants it in a link for someone else. */
+export const INTRUDER = { email: 'intruder@e2e.test', password: 'intruder-password-e2e', name: 'Ivo Intruder' };

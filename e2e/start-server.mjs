@@ -10,7 +10,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const main = path.join(here, '..', 'server', 'dist', 'main.js');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-e2e-'));
 const port = process.env.E2E_PORT ?? '8765';
-const env = { ...process.env, PIM_DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' };
+// No PUBLIC_URL: the server takes each request's own address, as it does when an operator sets
+// none, so the specs may reach it at localhost and at 127.0.0.1 alike (origin.spec.ts).
+const env = { ...process.env, PIM_DATA_DIR: dataDir, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+delete env.PUBLIC_URL;
 
 const accounts = [
   ['--email', 'admin@e2e.test', '--name', 'Ada Admin', '--password', 'admin-password-e2e', '--admin'],
@@ -24,6 +27,8 @@ const accounts = [
   ['--email', 'gatekeeper@e2e.test', '--name', 'Gus Gatekeeper', '--password', 'gatekeeper-password-e2e', '--admin'],
   ['--email', 'visitor@e2e.test', '--name', 'Vera Visitor', '--password', 'visitor-password-e2e'],
   ['--email', 'modeler@e2e.test', '--name', 'Milo Modeler', '--password', 'modeler-password-e2e', '--admin'],
+  ['--email', 'traveller@e2e.test', '--name', 'Tara Traveller', '--password', 'traveller-password-e2e'],
+  ['--email', 'intruder@e2e.test', '--name', 'Ivo Intruder', '--password', 'intruder-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

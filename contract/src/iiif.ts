@@ -83,6 +83,12 @@ export type IiifCanvas = z.infer<typeof canvasSchema>;
 export type IiifImageResource = z.infer<typeof imageResourceSchema>;
 
 export const IIIF_IMAGE_CONTENT_TYPE = 'application/ld+json;profile="http://iiif.io/api/image/3/context.json"';
+/**
+ * The error code of our answer for the manifest of a set without images: Presentation 3 requires
+ * a canvas, so there is no manifest to give; the annotator says 'Manifest does not contain any canvases.'.
+ */
+export const IIIF_NO_CANVASES_ERROR = 'no_canvases';
+
 export const IIIF_PRESENTATION_CONTENT_TYPE = 'application/ld+json;profile="http://iiif.io/api/presentation/3/context.json"';
 /** Thumbnails fit in this box (spec part 2: "Thumbnails 320x212"). */
 export const THUMBNAIL_BOX = { width: 320, height: 212 } as const;

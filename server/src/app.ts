@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { METADATA_URI_MAX } from '@pim/contract';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -11,6 +12,8 @@ import { type Database, openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { installErrorHandler } from './platform/http/error-handler.js';
 import { refuseUnstorableText } from './platform/http/storable-text.js';
+import { logSerializers } from './platform/http/log-serializers.js';
+import { type LinksOf, registerPublicUrl } from './platform/http/public-url.js';
 import { serveWebApp } from './platform/http/web-app.js';
 import { createServices, type Services } from './services.js';
 import { imageSetRoutes } from './modules/imagesets/routes.js';
@@ -39,6 +42,8 @@ import { fontDescriptionRoutes } from './modules/fontdescriptions/routes.js';
 export interface AppOptions {
   /** A database opened by the caller (tests); otherwise the one the config names is opened. */
   database?: Database;
+  /** Where the log goes (tests read it); otherwise standard output. */
+  logStream?: DestinationStream;
 }
 
 declare module 'fastify' {
@@ -56,6 +61,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: logSerializers,
+      ...(options.logStream && { stream: options.logStream }),
     },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -124,7 +131,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
           frameAncestors: ["'none'"],
           formAction: ["'self'", ...(config.oidc.kind === 'external' ? [new URL(config.oidc.issuer).origin] : [])],
           // On a plain-http deployment this would send the browser's form posts and calls to https.
-          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+          upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
         },
       },
     });
@@ -155,9 +162,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       if (req.url.startsWith(config.apiBase) || req.url.startsWith('/iiif/')) req.principal = await authenticate(req.headers.authorization);
     });
 
+    registerPublicUrl(app, config.publicUrl);
     await registerSignIn(app, config, services);
 
-    const links = { publicUrl: config.publicUrl, apiBase: config.apiBase };
+    const links: LinksOf = (req) => ({ publicUrl: req.publicUrl, apiBase: config.apiBase });
     await app.register(
       async (api) => {
         await api.register(sessionRoutes, { sessions: services.sessions });
@@ -173,15 +181,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
         await api.register(textLineRoutes, { textLines: services.textLines });
         await api.register(uploadRoutes, { uploads: services.uploads });
-        await api.register(downloadRoutes, { downloads: services.downloads });
+        await api.register(downloadRoutes, { downloads: services.downloads, links });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });
         await api.register(drawingRoutes, { drawings: services.drawings });
         await api.register(modelRoutes, { models: services.models, files: services.files });
         await api.register(configurationRoutes, { configurations: services.configurations });
-        await api.register(environmentRoutes, {
-          environments: services.environments,
-          server: { publicUrl: config.publicUrl, apiBase: config.apiBase },
-        });
+        await api.register(environmentRoutes, { environments: services.environments, links });
         await api.register(fontDescriptionRoutes, { fontDescriptions: services.fontDescriptions });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },

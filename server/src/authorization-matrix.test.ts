@@ -35,10 +35,13 @@ type Rule =
   | { kind: 'admin' }
   /** The user the request is about (the owner in the scenario) or an administrator; others 403. */
   | { kind: 'selfOrAdmin' }
-  /** A permission on the scenario's private image set (ADMIN: manage its ACL); 404 to those who may not read it. */
-  | { kind: 'set'; permission: AclPermission }
-  /** A permission on an image of that set, through the set. */
-  | { kind: 'image'; permission: AclPermission }
+  /**
+   * A permission on the scenario's private image set (ADMIN: manage its ACL); 404 to those who may
+   * not read it. `open`: anonymous IIIF clients may also read it when the set is public and published.
+   */
+  | { kind: 'set'; permission: AclPermission; open?: true }
+  /** A permission on an image of that set, through the set; `open` as for a set. */
+  | { kind: 'image'; permission: AclPermission; open?: true }
   /**
    * A private record of the owner without ACL (a field set): the owner and admins; 404 to others,
    * or 400 where the request names it in its body (it is then an unknown reference).
@@ -459,7 +462,7 @@ describe('the authorization matrix: every route, every kind of caller', () => {
       rule: { kind: 'set', permission: 'READ' },
       request: (s) => get(`/api/pim/imageset/${s.setId}/zippedimages`)(),
     },
-    'GET /api/pim/imageset/{uuid}/manifest': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/imageset/${s.setId}/manifest`)() },
+    'GET /api/pim/imageset/{uuid}/manifest': { rule: { kind: 'set', permission: 'READ', open: true }, request: (s) => get(`/api/pim/imageset/${s.setId}/manifest`)() },
     'GET /api/pim/pimfile/{uuid}': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/pimfile/${s.fileId}`)() },
 
     // Document images
@@ -487,7 +490,7 @@ describe('the authorization matrix: every route, every kind of caller', () => {
       request: (s) => get(`/api/pim/documentimage/${s.imageId}/thumbnail`)(),
     },
     'GET /api/pim/documentimage/{uuid}/manifest': {
-      rule: { kind: 'image', permission: 'READ' },
+      rule: { kind: 'image', permission: 'READ', open: true },
       request: (s) => get(`/api/pim/documentimage/${s.imageId}/manifest`)(),
     },
     'GET /api/pim/documentimage/{uuid}/drawing': {
@@ -500,10 +503,10 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     },
     'GET /api/pim/image/{uuid}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/api/pim/image/${s.imageId}`)() },
     'GET /api/pim/image/byid/{uuid}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/api/pim/image/byid/${s.imageId}`)() },
-    'GET /iiif/3/{id}': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/iiif/3/${s.imageId}`)() },
-    'GET /iiif/3/{id}/info.json': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/iiif/3/${s.imageId}/info.json`)() },
+    'GET /iiif/3/{id}': { rule: { kind: 'image', permission: 'READ', open: true }, request: (s) => get(`/iiif/3/${s.imageId}`)() },
+    'GET /iiif/3/{id}/info.json': { rule: { kind: 'image', permission: 'READ', open: true }, request: (s) => get(`/iiif/3/${s.imageId}/info.json`)() },
     'GET /iiif/3/{id}/{region}/{size}/{rotation}/{qualityFormat}': {
-      rule: { kind: 'image', permission: 'READ' },
+      rule: { kind: 'image', permission: 'READ', open: true },
       request: (s) => get(`/iiif/3/${s.imageId}/full/max/0/default.jpg`)(),
     },
 
@@ -734,6 +737,33 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     expect(failures).toEqual([]);
     expect(checked).toBeGreaterThan(600);
   }, 600_000);
+
+  it('opens to anonymous readers, on a public and published set, exactly the routes whose rule says open', async () => {
+    await ok(
+      call(t.app, {
+        method: 'POST',
+        url: '/api/pim/documentimageset/update',
+        headers: auth.owner,
+        payload: { uuid: shared.publicSetId, imageset: 'Public set', publicDocumentImageSet: true, publish: true },
+      }),
+      'publish',
+    );
+    const open: Scenario = { ...shared, setId: shared.publicSetId, imageId: shared.publicImageId };
+    const failures: string[] = [];
+    let opened = 0;
+    for (const route of await documentedRoutes()) {
+      const entry = RULES[route];
+      // Reading is all a published set opens; the other methods keep their rule (the matrix above).
+      if (!route.startsWith('GET ') || !entry?.request || (entry.rule.kind !== 'set' && entry.rule.kind !== 'image')) continue;
+      const req = await entry.request(open);
+      const res = await call(t.app, { ...req } as InjectOptions);
+      const fine = entry.rule.open ? res.status < 400 : res.status === 401;
+      if (entry.rule.open) opened += 1;
+      if (!fine) failures.push(`${route} as anonymous on a published set: ${res.status}, expected ${entry.rule.open ? 'ok' : 401}`);
+    }
+    expect(failures).toEqual([]);
+    expect(opened).toBe(5);
+  });
 
   it('refuses a disabled API key with 401 on every kind of route', async () => {
     const created = (await ok(asAdmin({ method: 'POST', url: '/api/pim/apikey', payload: { userName: 'soon off', roles: ['ADMIN'] } }), 'key')) as {

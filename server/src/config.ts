@@ -85,8 +85,17 @@ const envSchema = z
 export interface Config {
   port: number;
   host: string;
-  /** Where browsers reach this server, without a trailing slash. */
-  publicUrl: string;
+  /**
+   * PUBLIC_URL without a trailing slash: where browsers reach this server, pinned. Unset: each
+   * request's own address is used (its protocol and Host; X-Forwarded-* only from a trusted
+   * proxy), so the app works at whatever address it is opened (platform/http/public-url.ts).
+   */
+  publicUrl: string | undefined;
+  /**
+   * PUBLIC_URL, else http://localhost:$PORT: the address for what no request names (the CLI's
+   * messages) and the embedded provider's issuer identifier, which must not change per request.
+   */
+  serverUrl: string;
   dataDir: string;
   /** Unset: the embedded PGlite database under dataDir. */
   databaseUrl: string | undefined;
@@ -118,8 +127,9 @@ export interface Config {
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
-   * Which proxies in front of us to believe about the client address (X-Forwarded-For): sign-in
-   * rate limits count per client address, which behind a proxy is otherwise the proxy's.
+   * Which proxies in front of us to believe about the client (X-Forwarded-For, -Proto, -Host):
+   * sign-in rate limits count per client address, which behind a proxy is otherwise the proxy's,
+   * and without PUBLIC_URL the browser's address is the one the proxy was asked for.
    */
   trustProxy: boolean | number | string;
 }
@@ -133,11 +143,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const publicUrl = e.PUBLIC_URL?.replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    serverUrl: publicUrl ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(e.PIM_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     apiBase: e.API_BASE,

@@ -85,7 +85,7 @@ export function adminBanner(admin: BootstrappedAdmin, config: Config): string {
     `  Email:    ${admin.email}`,
     `  Password: ${password}`,
     '',
-    `Sign in at ${config.publicUrl}/pim/`,
+    `Sign in at ${config.serverUrl}/pim/`,
     ...(admin.generatedPassword ? ['Keep this password: it is not shown again.'] : []),
   ];
   const rule = '='.repeat(Math.max(...lines.map((l) => l.length)) + 4);

@@ -28,8 +28,8 @@ export async function serve(config: Config, io: CliIO): Promise<RunningServer> {
   }
   const { port } = app.server.address() as AddressInfo;
   const local = `http://localhost:${port}/pim/`;
-  const publicApp = `${config.publicUrl}/pim/`;
-  io.out(`PIM is running at ${local}${publicApp === local ? '' : ` (public address ${publicApp})`}`);
+  const publicApp = config.publicUrl && `${config.publicUrl}/pim/`;
+  io.out(`PIM is running at ${local}${!publicApp || publicApp === local ? '' : ` (public address ${publicApp})`}`);
   return { app, port, close: () => app.close() };
 }
 

@@ -2,27 +2,31 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../app.js';
+import { type AppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import type { Principal } from '../platform/auth/principal.js';
+import type { PublicLinks } from '../platform/http/public-url.js';
 import { openTestDatabase } from './test-db.js';
 
 export interface TestApp {
   app: FastifyInstance;
   config: Config;
+  /** The links of a request to PUBLIC_URL (http://pim.test unless the test sets another). */
+  links: PublicLinks;
   dataDir: string;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database and a temp data dir. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** The real app on a fresh database and a temp data dir; an env value of undefined unsets the default (PUBLIC_URL). */
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: Pick<AppOptions, 'logStream'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-test-'));
   const config = loadConfig({ PIM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pim.test', ...env });
   const database = await openTestDatabase();
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...options });
   return {
     app,
     config,
+    links: { publicUrl: config.serverUrl, apiBase: config.apiBase },
     dataDir,
     close: async () => {
       await app.close();

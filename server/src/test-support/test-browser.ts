@@ -25,13 +25,16 @@ export class TestBrowser {
 
   readonly origin: string;
   private readonly remoteAddress: string | undefined;
+  /** Sent with every request, as a proxy in front of the server would add them. */
+  private readonly headers: Record<string, string>;
 
   constructor(
     private app: FastifyInstance,
-    opts: { origin?: string; remoteAddress?: string } = {},
+    opts: { origin?: string; remoteAddress?: string; headers?: Record<string, string> } = {},
   ) {
     this.origin = opts.origin ?? 'http://pim.test';
     this.remoteAddress = opts.remoteAddress;
+    this.headers = opts.headers ?? {};
   }
 
   private readonly routes: Array<[string, FastifyInstance]> = [];
@@ -55,9 +58,11 @@ export class TestBrowser {
       method: (form ? 'POST' : 'GET') as HTTPMethods,
       url: target.pathname + target.search,
       headers: {
+        host: target.host,
         accept: 'text/html',
         ...(cookie && { cookie }),
         ...(form && { 'content-type': 'application/x-www-form-urlencoded' }),
+        ...this.headers,
         ...headers,
       },
       ...(form && { payload: new URLSearchParams(form).toString() }),

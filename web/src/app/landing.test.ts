@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyLanding, toAppPath } from './landing';
-import { getToken } from './token-store';
+import { LOGIN_CHECKS_KEY, loginCheck } from './login-check';
+import { clearStoredSession, getToken, setToken } from './token-store';
 
 function visit(pathAndQuery: string) {
   window.history.replaceState(null, '', pathAndQuery);
@@ -13,8 +14,11 @@ function address(): string {
 describe('landing rule', () => {
   beforeEach(() => visit('/'));
 
-  it('stores gsid as the token (memory and localStorage) and removes it from the address', () => {
-    visit('/pim/?gsid=abc123&keep=1');
+  /** The check a Login link of this browser carried, as the sign-in brings it back. */
+  const check = () => `loginCheck=${loginCheck()}`;
+
+  it('stores gsid as the token (memory and localStorage) and removes it and the check from the address', () => {
+    visit(`/pim/?gsid=abc123&keep=1&${check()}`);
     applyLanding();
     expect(getToken()).toBe('abc123');
     expect(localStorage.getItem('token')).toBe('abc123');
@@ -22,17 +26,48 @@ describe('landing rule', () => {
   });
 
   it('works on any page, not only the start page', () => {
-    visit('/pim/imagesets?gsid=t1');
+    visit(`/pim/imagesets?gsid=t1&${check()}`);
     applyLanding();
     expect(getToken()).toBe('t1');
     expect(address()).toBe('/pim/imagesets');
   });
 
   it('follows a redirect that starts with /', () => {
-    visit(`/pim/?gsid=t2&redirect=${encodeURIComponent('/pim/imageset?uuid=42')}`);
+    visit(`/pim/?gsid=t2&redirect=${encodeURIComponent('/pim/imageset?uuid=42')}&${check()}`);
     applyLanding();
     expect(address()).toBe('/pim/imageset?uuid=42');
     expect(getToken()).toBe('t2');
+  });
+
+  it('ignores a gsid without a login check this browser keeps: the current session stays', () => {
+    setToken('mine');
+    for (const query of ['gsid=theirs', 'gsid=theirs&loginCheck=a-check-made-elsewhere-0123456789', 'gsid=theirs&loginCheck=']) {
+      visit(`/pim/imagesets?${query}&redirect=${encodeURIComponent('/pim/changelog')}`);
+      applyLanding();
+      expect(getToken(), query).toBe('mine');
+      expect(address(), query).toBe('/pim/changelog');
+    }
+  });
+
+  it('takes a login check once: the same landing address a second time switches nothing', () => {
+    const landing = `/pim/?gsid=first&${check()}`;
+    visit(landing);
+    applyLanding();
+    expect(getToken()).toBe('first');
+    setToken('later');
+    visit(landing);
+    applyLanding();
+    expect(getToken()).toBe('later');
+  });
+
+  it('keeps the check across page loads and tabs (localStorage), and keeps it again after signing out', () => {
+    const value = loginCheck();
+    expect(localStorage.getItem(LOGIN_CHECKS_KEY)).toContain(value);
+    clearStoredSession();
+    expect(loginCheck()).toBe(value);
+    visit(`/pim/?gsid=back&loginCheck=${value}`);
+    applyLanding();
+    expect(getToken()).toBe('back');
   });
 
   it.each(['https://evil.example/pim/', '//evil.example/pim/', 'javascript:alert(1)', 'imagesets'])(

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import elephantUrl from '../assets/elephant.svg';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch, testUser } from '../test/render';
+import { LOGIN_CHECKS_KEY, loginCheck } from './login-check';
 import { setToken } from './token-store';
 
 const ADMIN_ITEMS = [
@@ -23,6 +24,11 @@ async function openMenu(name: string): Promise<string[]> {
   return within(menu).getAllByRole('menuitem').map((item) => item.textContent ?? '');
 }
 
+/** Signing out clears localStorage; the Login link shown then keeps its login check there, and nothing else is. */
+function storedKeys(): string[] {
+  return Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)!);
+}
+
 function topLevel(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Main navigation' });
   return Array.from(nav.children).map((child) => child.textContent ?? '');
@@ -35,7 +41,7 @@ describe('nav bar', () => {
     const login = await screen.findByRole('link', { name: 'Login' });
     const expected =
       `/api/google/login?returnURL=${encodeURIComponent('http://localhost:3000/pim/')}` +
-      `&redirect=${encodeURIComponent('/pim/imagesets?state=%7B%7D')}`;
+      `&redirect=${encodeURIComponent('/pim/imagesets?state=%7B%7D')}&loginCheck=${loginCheck()}`;
     expect(login.getAttribute('href')).toBe(expected);
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
@@ -87,7 +93,7 @@ describe('nav bar', () => {
     renderApp('/');
     expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
     await waitFor(() => expect(fetchedUrls(fetchMock)).toContain('/api/google/expired'));
-    expect(localStorage.length).toBe(0);
+    expect(storedKeys()).toEqual([LOGIN_CHECKS_KEY]);
     // The role check only logs: no toast.
     expect(screen.queryByText(/Unexpected server response/)).toBeNull();
   });
@@ -101,7 +107,7 @@ describe('nav bar', () => {
     const deleteCall = fetchMock.mock.calls.find(([, init]) => init?.method === 'DELETE');
     expect(String(deleteCall?.[0])).toBe('/api/google/tok');
     expect(new Headers(deleteCall?.[1]?.headers).get('Authorization')).toBe('Google tok');
-    expect(localStorage.length).toBe(0);
+    expect(storedKeys()).toEqual([LOGIN_CHECKS_KEY]);
   });
 
   it('keeps Own data only as a stored preference', async () => {

@@ -13,14 +13,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http/openapi.js';
+import type { LinksOf } from '../../platform/http/public-url.js';
 import type { StoredFileRecord } from './repository.js';
 import { presentLayout } from './layout-presenter.js';
-import { type Links, presentDocumentImage, presentFieldDefinitions, presentRef, presentTranscription } from './presenter.js';
+import { presentDocumentImage, presentFieldDefinitions, presentRef, presentTranscription } from './presenter.js';
 import { AUTOCOMPLETE_PAGE_SIZE, type DocumentImageService } from './service.js';
 
 export interface DocumentImageRoutesOptions {
   documentImages: DocumentImageService;
-  links: Links;
+  links: LinksOf;
 }
 
 const imageParams = z.object({ uuid: z.uuid('The document image id must be a UUID.') });
@@ -64,7 +65,7 @@ export const documentImageRoutes: FastifyPluginAsyncZod<DocumentImageRoutesOptio
     {
       schema: { tags, summary: 'One document image', params: imageParams, response: { 200: documentImageSchema, ...errorResponses } },
     },
-    async (req) => presentDocumentImage(await documentImages.get(req.principal, req.params.uuid), links),
+    async (req) => presentDocumentImage(await documentImages.get(req.principal, req.params.uuid), links(req)),
   );
 
   app.get(
@@ -122,7 +123,7 @@ export const documentImageRoutes: FastifyPluginAsyncZod<DocumentImageRoutesOptio
     },
     async (req) => {
       const { details, total } = await documentImages.pageOfSet(req.principal, req.params.uuid, req.query);
-      return { results: details.map((d) => presentDocumentImage(d, links)), total, pageSize: req.query.pageSize };
+      return { results: details.map((d) => presentDocumentImage(d, links(req))), total, pageSize: req.query.pageSize };
     },
   );
 

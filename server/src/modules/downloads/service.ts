@@ -39,7 +39,6 @@ export class DownloadService {
     private readonly imageSets: ImageSetService,
     private readonly documentImages: DocumentImageService,
     private readonly files: FileStore,
-    private readonly links: Links,
     /** Where a stored PAGE file is read again (see page-source.ts), off the event loop. */
     private readonly threads: WorkerPool,
   ) {}
@@ -51,8 +50,11 @@ export class DownloadService {
     return reading.page;
   }
 
-  /** set.json and images/<n>-<uuid>.json: each image's fields and its transcriptions with layout. */
-  async jsonZip(principal: Principal | null, setId: string): Promise<Download> {
+  /**
+   * set.json and images/<n>-<uuid>.json: each image's fields and its transcriptions with layout;
+   * their links are on the address of the request (`links`).
+   */
+  async jsonZip(principal: Principal | null, setId: string, links: Links): Promise<Download> {
     const set = await this.imageSets.get(principal, setId);
     let page = -1;
     let n = 0;
@@ -60,7 +62,7 @@ export class DownloadService {
     const body = streamZip(async () => {
       if (!setWritten) {
         setWritten = true;
-        return [{ name: 'set.json', mtime: set.updatedAt, open: async () => json(presentImageSet(set, this.links)) }];
+        return [{ name: 'set.json', mtime: set.updatedAt, open: async () => json(presentImageSet(set, links)) }];
       }
       page += 1;
       const { details } = await this.documentImages.pageOfSet(principal, setId, {
@@ -73,7 +75,7 @@ export class DownloadService {
       return details.map((detail): ZipEntry => {
         n += 1;
         const image = {
-          ...presentDocumentImage(detail, this.links),
+          ...presentDocumentImage(detail, links),
           // Oldest first, as `GET pim/documentimage/{uuid}/transcriptions` lists them.
           transcriptions: [...detail.transcriptions].reverse().map((t) => ({ ...presentTranscription(t), layout: layouts.get(t.id) ?? null })),
         };

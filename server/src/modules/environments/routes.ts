@@ -5,24 +5,26 @@ import {
   errorResponseSchema,
   saveEnvironmentRequestSchema,
 } from '@pim/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.js';
-import type { ServerUrls } from './apache-config.js';
+import type { LinksOf } from '../../platform/http/public-url.js';
 import { presentEnvironment } from './presenter.js';
 import type { EnvironmentService } from './service.js';
 
 /** Environments of the public search front-ends (spec part 1 §7 "Environments"): administrators only. */
-export const environmentRoutes: FastifyPluginAsyncZod<{ environments: EnvironmentService; server: ServerUrls }> = async (
+export const environmentRoutes: FastifyPluginAsyncZod<{ environments: EnvironmentService; links: LinksOf }> = async (
   app,
-  { environments, server },
+  { environments, links },
 ) => {
   const tags = ['Environments'];
-  const present = (row: Parameters<typeof presentEnvironment>[0]) => presentEnvironment(row, server);
+  // The Apache configuration proxies to this server at the address the admin reached it by.
+  const present = (req: FastifyRequest, row: Parameters<typeof presentEnvironment>[0]) => presentEnvironment(row, links(req));
 
   app.get(
     '/pim/environment',
     { schema: { tags, summary: 'Every environment, by title (admins)', response: { 200: environmentListSchema, ...errorResponses } } },
-    async (req) => (await environments.list(req.principal)).map(present),
+    async (req) => (await environments.list(req.principal)).map((row) => present(req, row)),
   );
 
   app.get(
@@ -35,7 +37,7 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ environments: Environmen
         response: { 200: environmentSchema, ...errorResponses },
       },
     },
-    async (req) => present(await environments.get(req.principal, req.params.uuid)),
+    async (req) => present(req, await environments.get(req.principal, req.params.uuid)),
   );
 
   app.post(
@@ -48,7 +50,7 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ environments: Environmen
         response: { 200: environmentSchema, ...errorResponses, 409: errorResponseSchema },
       },
     },
-    async (req) => present(await environments.create(req.principal, req.body)),
+    async (req) => present(req, await environments.create(req.principal, req.body)),
   );
 
   app.put(
@@ -62,6 +64,6 @@ export const environmentRoutes: FastifyPluginAsyncZod<{ environments: Environmen
         response: { 200: environmentSchema, ...errorResponses, 409: errorResponseSchema },
       },
     },
-    async (req) => present(await environments.update(req.principal, req.params.uuid, req.body)),
+    async (req) => present(req, await environments.update(req.principal, req.params.uuid, req.body)),
   );
 };

@@ -105,13 +105,14 @@ describe('IIIF Presentation 3 manifests', () => {
     expectValid(res.json);
   });
 
-  it('gives a valid manifest for an empty set', async () => {
+  it('answers 404 no_canvases for a set without images: a Presentation 3 manifest needs a canvas', async () => {
     const empty = await createSet(t.app, owner.auth, 'Empty');
     const res = await call(t.app, { method: 'GET', url: `/api/pim/imageset/${empty}/manifest`, headers: owner.auth });
-    expect(res.status).toBe(200);
-    expect(res.json.items).toEqual([]);
-    expect(res.json.thumbnail).toBeUndefined();
-    expectValid(res.json);
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({
+      error: 'no_canvases',
+      message: 'The image set Empty has no images, so it has no manifest: a manifest needs at least one canvas.',
+    });
   });
 
   it('carries the set settings in summary and metadata, and a public set is readable by others', async () => {

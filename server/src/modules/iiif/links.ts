@@ -1,8 +1,6 @@
-/** Where the server is reached from outside, and where the API lives under it. */
-export interface PublicLinks {
-  publicUrl: string;
-  apiBase: string;
-}
+import type { PublicLinks } from '../../platform/http/public-url.js';
+
+export type { LinksOf, PublicLinks } from '../../platform/http/public-url.js';
 
 /** The IIIF Image API service of an image (its info.json is this plus `/info.json`). */
 export function imageServiceUrl(links: PublicLinks, imageId: string): string {

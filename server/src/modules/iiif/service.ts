@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { IIIF_NO_CANVASES_ERROR } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import {
   FORMAT_MEDIA_TYPES,
   buildPyramid,
@@ -43,10 +44,23 @@ export class IiifService {
     private readonly files: FileStore,
   ) {}
 
+  /** An image the caller may read (its thumbnail, in the app). */
   async image(principal: Principal | null, id: string): Promise<IiifImageRecord> {
+    return this.findImage(id, () => this.access.requireImage(principal, id, 'READ'));
+  }
+
+  /**
+   * An image for the IIIF Image API and its manifest: as `image`, and for anonymous clients
+   * (viewers and front-ends on other origins) when a public, published set holds it.
+   */
+  async openImage(principal: Principal | null, id: string): Promise<IiifImageRecord> {
+    return this.findImage(id, () => this.access.requireImageOrOpen(principal, id));
+  }
+
+  private async findImage(id: string, checkAccess: () => Promise<unknown>): Promise<IiifImageRecord> {
     const missing = notFound(`There is no document image with id ${id}.`);
     if (!UUID.test(id)) throw missing;
-    await this.access.requireImage(principal, id, 'READ');
+    await checkAccess();
     const image = await this.repo.findImage(id);
     if (!image) throw missing;
     return image;
@@ -59,7 +73,7 @@ export class IiifService {
     parts: { region: string; size: string; rotation: string; qualityFormat: string },
     ifNoneMatch?: string,
   ): Promise<RenderedImage> {
-    const image = await this.image(principal, id);
+    const image = await this.openImage(principal, id);
     const request = parseImageRequest(parts.region, parts.size, parts.rotation, parts.qualityFormat);
     return this.renderPlan(image, planImageRequest(request, image.width, image.height), ifNoneMatch);
   }
@@ -70,10 +84,17 @@ export class IiifService {
     return this.renderPlan(image, thumbnailPlan(image), ifNoneMatch);
   }
 
-  /** The set (checked for READ) and its images in order, for its manifest. */
+  /**
+   * The set (checked for READ, or public and published) and its images in order, for its
+   * manifest. Presentation 3 requires a canvas per manifest: a set without images has none.
+   */
   async setForManifest(principal: Principal | null, setId: string): Promise<{ set: ImageSetRecord; images: IiifImageRecord[] }> {
-    const set = await this.imageSets.get(principal, setId);
-    return { set, images: await this.repo.imagesOfSet(setId) };
+    const set = await this.imageSets.getOrOpen(principal, setId);
+    const images = await this.repo.imagesOfSet(setId);
+    if (images.length === 0) {
+      throw new AppError(404, IIIF_NO_CANVASES_ERROR, `The image set ${set.name} has no images, so it has no manifest: a manifest needs at least one canvas.`);
+    }
+    return { set, images };
   }
 
   /**

@@ -58,6 +58,8 @@ export interface SetAccessFacts {
   id: string;
   ownerId: string | null;
   isPublic: boolean;
+  /** Marked for publication (the set's `publish`): with isPublic, open to anonymous IIIF clients. */
+  published: boolean;
   deleted: boolean;
 }
 
@@ -67,10 +69,32 @@ export class AccessRepository {
   async findSet(setId: string): Promise<SetAccessFacts | undefined> {
     const row = await this.db
       .selectFrom('document_image_set')
-      .select(['id', 'owner_id', 'public_document_image_set', 'deleted_at'])
+      .select(['id', 'owner_id', 'public_document_image_set', 'publish', 'deleted_at'])
       .where('id', '=', setId)
       .executeTakeFirst();
-    return row && { id: row.id, ownerId: row.owner_id, isPublic: row.public_document_image_set, deleted: row.deleted_at !== null };
+    return (
+      row && {
+        id: row.id,
+        ownerId: row.owner_id,
+        isPublic: row.public_document_image_set,
+        published: row.publish,
+        deleted: row.deleted_at !== null,
+      }
+    );
+  }
+
+  /** Whether a live set that is public and published holds the image. */
+  async openSetHolds(imageId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('image_set_image as m')
+      .innerJoin('document_image_set as s', 's.id', 'm.set_id')
+      .select('m.set_id')
+      .where('m.image_id', '=', imageId)
+      .where('s.deleted_at', 'is', null)
+      .where('s.public_document_image_set', '=', true)
+      .where('s.publish', '=', true)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async aclGrants(userId: string, setId: string, required: AclPermission): Promise<boolean> {

@@ -74,6 +74,25 @@ export class ImageSetAccess {
     throw missing;
   }
 
+  /**
+   * Reading by IIIF clients (the Image API and manifests), which viewers and public front-ends on
+   * other origins call without signing in: a set that is public and published is open to them,
+   * and so is every image such a set holds. Everything else as requireSet: anonymous callers 401.
+   */
+  async requireSetOrOpen(principal: Principal | null, setId: string): Promise<void> {
+    if (principal === null) {
+      const set = await this.repo.findSet(setId);
+      if (set && !set.deleted && set.isPublic && set.published) return;
+    }
+    await this.requireSet(principal, setId, 'READ');
+  }
+
+  /** An image for IIIF clients: open when a public, published set holds it; else as requireImage. */
+  async requireImageOrOpen(principal: Principal | null, imageId: string): Promise<void> {
+    if (principal === null && (await this.repo.openSetHolds(imageId))) return;
+    await this.requireImage(principal, imageId, 'READ');
+  }
+
   private allows(caller: Principal, set: { id: string; ownerId: string | null; isPublic: boolean }, permission: AclPermission): Promise<boolean> {
     return mayAct(caller, permission, set, (userId, wanted) => this.repo.aclGrants(userId, set.id, wanted));
   }

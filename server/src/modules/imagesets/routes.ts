@@ -11,12 +11,13 @@ import {
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.js';
+import type { LinksOf } from '../../platform/http/public-url.js';
 import { presentImageSet, presentImageSetRef } from './presenter.js';
 import type { ImageSetService } from './service.js';
 
 export interface ImageSetRoutesOptions {
   imageSets: ImageSetService;
-  links: { publicUrl: string; apiBase: string };
+  links: LinksOf;
 }
 
 /** Path parameter of every call about one set. */
@@ -37,7 +38,7 @@ export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = asyn
     },
     async (req) => {
       const sets = await imageSets.list(req.principal, req.query.onlyOwnData);
-      return sets.map((s) => presentImageSet(s, links));
+      return sets.map((s) => presentImageSet(s, links(req)));
     },
   );
 
@@ -83,7 +84,7 @@ export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = asyn
         response: { 200: documentImageSetSchema, ...errorResponses },
       },
     },
-    async (req) => presentImageSet(await imageSets.update(req.principal, req.body), links),
+    async (req) => presentImageSet(await imageSets.update(req.principal, req.body), links(req)),
   );
 
   app.delete(
@@ -112,6 +113,6 @@ export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = asyn
         response: { 200: documentImageSetSchema, ...errorResponses },
       },
     },
-    async (req) => presentImageSet(await imageSets.detail(req.principal, req.params.uuid), links),
+    async (req) => presentImageSet(await imageSets.detail(req.principal, req.params.uuid), links(req)),
   );
 };

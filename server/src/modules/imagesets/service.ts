@@ -31,6 +31,12 @@ export class ImageSetService {
     return this.find(id);
   }
 
+  /** A set for IIIF clients (its manifest): as `get`, and for anonymous callers when it is public and published. */
+  async getOrOpen(principal: Principal | null, id: string): Promise<ImageSetRecord> {
+    await this.access.requireSetOrOpen(principal, id);
+    return this.find(id);
+  }
+
   /** `GET pim/documentimageset/{uuid}`: the set with what the caller may do with it, for the page to offer just that. */
   async detail(principal: Principal | null, id: string): Promise<ImageSetRecord & { permissions: AclPermission[] }> {
     const caller = await this.access.requireSet(principal, id, 'READ');

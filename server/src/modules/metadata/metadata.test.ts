@@ -22,8 +22,8 @@ describe('metadata of an image: save and read', () => {
   let privateImage: string;
   let publicSetId: string;
   let publicImage: string;
-  const image = (id: string) => imageServiceUrl(t.config, id);
-  const manifest = (id: string) => setManifestUrl(t.config, id);
+  const image = (id: string) => imageServiceUrl(t.links, id);
+  const manifest = (id: string) => setManifestUrl(t.links, id);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -208,6 +208,38 @@ describe('metadata of an image: save and read', () => {
     expect(allowed.status).toBe(200);
     expect((await stored(owner, image(publicImage))).title).toBe('Public page');
     expect((await saveMetadata(t.app, admin.auth, set, { uri: image(privateImage), datasetUri: manifest(privateSetId), title: 'Admin' })).status).toBe(200);
+  });
+
+  it('checks access to our image and manifest whatever address or spelling names them', async () => {
+    const upper = privateImage.toUpperCase();
+    const encoded = [...privateImage].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    const spellings = [
+      `http://pim.test//iiif/3/${privateImage}`,
+      `http://pim.test/iiif/3/${encoded}`,
+      `http://pim.test:80/iiif/3/${upper}/`,
+      `http://pim.test/iiif/3/x/../${privateImage}`,
+      `http://localhost:8080/iiif/3/${privateImage}`,
+      `http://127.0.0.1:8080/iiif/3/${privateImage}`,
+      `http://[::1]:8080/iiif/3/${privateImage}/info.json`,
+      `https://pim.lan/%69iif/3/${privateImage}`,
+    ];
+    for (const uri of spellings) {
+      const refused = await saveMetadata(t.app, other.auth, set, { uri, datasetUri: EXTERNAL_MANIFEST, title: 'Sneaked in' });
+      expect(refused.status, uri).toBe(404);
+      expect(refused.json.message).toBe(`There is no document image with id ${privateImage}.`);
+    }
+    const setSpelling = `http://127.0.0.1:8080//api/pim/imageset/${privateSetId.toUpperCase()}/manifest/`;
+    expect((await saveMetadata(t.app, other.auth, set, { uri: externalImage(7), datasetUri: setSpelling })).status).toBe(404);
+
+    // The owner's record under another spelling is bound to the image: hidden from those who cannot read it.
+    const ownersSpelling = `http://127.0.0.1:8080/iiif/3/${upper}`;
+    expect((await saveMetadata(t.app, owner.auth, set, { uri: ownersSpelling, datasetUri: EXTERNAL_MANIFEST, title: 'Mine' })).status).toBe(200);
+    expect((await stored(owner, ownersSpelling)).title).toBe('Mine');
+    expect(await stored(other, ownersSpelling)).toEqual({});
+
+    // A URI of our shape whose id is not ours names another server's record: external.
+    const foreign = `https://other-pim.example.org/iiif/3/${randomUUID()}`;
+    expect((await saveMetadata(t.app, other.auth, set, { uri: foreign, datasetUri: EXTERNAL_MANIFEST, title: 'Elsewhere' })).status).toBe(200);
   });
 
   it('hides the records of images a caller can no longer read', async () => {

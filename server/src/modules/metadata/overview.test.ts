@@ -18,7 +18,7 @@ describe('metadata overview, CSV export and annotated datasets', () => {
   let set: PimFieldSet;
   let imageSetId: string;
   let images: string[];
-  const image = (id: string) => imageServiceUrl(t.config, id);
+  const image = (id: string) => imageServiceUrl(t.links, id);
   const get = (who: User, url: string) => call(t.app, { method: 'GET', url: `/api/pim/metadata/${url}`, headers: who.auth });
   const overviewUrl = (datasetUri: string, fieldSet = set.uuid) => `${encodeURIComponent(datasetUri)}/${fieldSet}`;
 
@@ -38,7 +38,7 @@ describe('metadata overview, CSV export and annotated datasets', () => {
   afterAll(() => t.close());
 
   it('lists our set’s images in the set’s order, one column per field by name, whatever order they were annotated in', async () => {
-    const dataset = setManifestUrl(t.config, imageSetId);
+    const dataset = setManifestUrl(t.links, imageSetId);
     for (const i of [2, 0, 1]) {
       const res = await saveMetadata(t.app, owner.auth, set, { uri: image(images[i]!), datasetUri: dataset, hand: `hand ${i + 1}`, folio: i + 1 });
       expect(res.status).toBe(200);
@@ -110,7 +110,7 @@ describe('metadata overview, CSV export and annotated datasets', () => {
     await saveMetadata(t.app, other.auth, set, { uri: 'https://iiif.example.net/img/n1', datasetUri: bare });
     const names = async (who: User, onlyOwnData = false) =>
       (await get(who, `annotateddatasets?onlyOwnData=${onlyOwnData}`)).json as { datasetUri: string; datasetName: string }[];
-    const dataset = setManifestUrl(t.config, imageSetId);
+    const dataset = setManifestUrl(t.links, imageSetId);
     expect(await names(owner)).toEqual([
       { datasetUri: dataset, datasetName: 'Book of hours' },
       { datasetUri: bare, datasetName: bare },
@@ -135,7 +135,7 @@ describe('metadata overview, CSV export and annotated datasets', () => {
   });
 
   it('lists the images of a dataset with the field sets they were annotated with', async () => {
-    const dataset = setManifestUrl(t.config, imageSetId);
+    const dataset = setManifestUrl(t.links, imageSetId);
     const extra = await createFieldSet(t.app, owner.auth, { name: 'Another look' });
     await saveMetadata(t.app, owner.auth, extra, { uri: image(images[1]!), datasetUri: dataset });
     const res = await get(owner, `annotateddatasets/${encodeURIComponent(dataset)}`);

@@ -1,5 +1,3 @@
-import { imageManifestUrl, imageServiceUrl, type PublicLinks, setManifestUrl } from '../iiif/links.js';
-
 /** What a URI of an annotation names: one of our images or manifests, or something elsewhere. */
 export type RecognisedUri =
   | { kind: 'image'; imageId: string }
@@ -7,33 +5,36 @@ export type RecognisedUri =
   | { kind: 'imageManifest'; imageId: string }
   | { kind: 'external' };
 
+export type OwnUri = Exclude<RecognisedUri, { kind: 'external' }>;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Stands for the id in our own link templates. */
-const MARKER = 'pim-id-marker';
 
 /**
- * Recognises the URIs this server makes (links.ts): an image's IIIF service, a set's manifest, an
- * image's manifest. Origin and path, as the URL parser normalises them, must match exactly (query,
- * fragment and a trailing slash do not count; an image's service also takes paths below it), so
- * `https://pim.example.org.evil.test/...` is not ours. Any other absolute http(s) URL is external;
- * anything else is null (not a URI an annotation can name).
+ * The shape of the URIs this server makes (links.ts): an image's IIIF service (and the requests
+ * below it), a set's manifest, an image's manifest; a URI of that shape names our record when
+ * the id in it is one of ours (the caller checks: `OwnUris`). Any other absolute http(s) URL is
+ * external; anything else is null (not a URI an annotation can name).
+ *
+ * The host is not compared, on purpose. This server answers to every name that reaches it
+ * (localhost, 127.0.0.1, [::1], a LAN name, a proxy's, PUBLIC_URL), and a URI stored from one of
+ * them must be ours from all the others, or a differently spelled address of someone's private
+ * image would pass as external, unchecked. Ids are random UUIDs, so another server's URI of the
+ * same shape holds one of ours only if someone copied it from here: then it is ours to check.
+ * The path is compared after undoing every spelling a server would read the same way (percent-
+ * encoding, also of the id and of slashes; doubled slashes; dot segments; letter case; a
+ * trailing slash), under any prefix (a proxy may mount us under a path).
  */
-export function recogniseUri(links: PublicLinks, uri: string): RecognisedUri | null {
+export function recogniseUri(apiBase: string, uri: string): RecognisedUri | null {
   const url = parseHttpUrl(uri);
   if (!url) return null;
-  // A trailing slash names the same resource; without this it would pass as external, unchecked.
-  const path = (url.origin + url.pathname).replace(/\/$/, '');
-  const patterns = [
-    ['image', imageServiceUrl],
-    ['setManifest', setManifestUrl],
-    ['imageManifest', imageManifestUrl],
-  ] as const;
-  for (const [kind, make] of patterns) {
-    const id = idIn(path, make(links, MARKER), kind === 'image');
-    if (id === null) continue;
-    if (kind === 'setManifest') return { kind, setId: id };
-    return { kind, imageId: id };
-  }
+  const path = normalisedSegments(url.pathname);
+  const api = apiBase.split('/').filter(Boolean).map((s) => s.toLowerCase());
+  const imageId = idIn(path, ['iiif', '3'], 'anything');
+  if (imageId) return { kind: 'image', imageId };
+  const setId = idIn(path, [...api, 'pim', 'imageset'], ['manifest']);
+  if (setId) return { kind: 'setManifest', setId };
+  const manifestImageId = idIn(path, [...api, 'pim', 'documentimage'], ['manifest']);
+  if (manifestImageId) return { kind: 'imageManifest', imageId: manifestImageId };
   return { kind: 'external' };
 }
 
@@ -44,18 +45,47 @@ function parseHttpUrl(text: string): URL | null {
 }
 
 /**
- * The UUID that stands where `template` has MARKER, when `path` is the template with a UUID there.
- * With `subPaths`, also in a path below it: an image request (`…/full/max/0/default.jpg`) or
- * `info.json` names the image as well as its service does.
+ * The path's segments as a server reads them, in lower case: percent-encoding undone (until
+ * nothing changes, so `%252F` too), encoded slashes split, empty and `.` segments dropped, `..`
+ * taking back the one before.
  */
-function idIn(path: string, template: string, subPaths: boolean): string | null {
-  const ours = parseHttpUrl(template);
-  if (!ours) return null;
-  const [before, after] = (ours.origin + ours.pathname).split(MARKER) as [string, string];
-  if (!path.startsWith(before)) return null;
-  const rest = path.slice(before.length);
-  const id = rest.slice(0, 36);
-  const tail = rest.slice(36);
-  if (!UUID.test(id)) return null;
-  return tail === after || (subPaths && after === '' && tail.startsWith('/')) ? id.toLowerCase() : null;
+export function normalisedSegments(pathname: string): string[] {
+  let decoded = pathname;
+  for (let round = 0; round < 5; round++) {
+    const next = decodeOnce(decoded);
+    if (next === decoded) break;
+    decoded = next;
+  }
+  const segments: string[] = [];
+  for (const segment of decoded.split(/[/\\]/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') segments.pop();
+    else segments.push(segment.toLowerCase());
+  }
+  return segments;
+}
+
+function decodeOnce(text: string): string {
+  // Sequence by sequence, so one malformed escape does not keep the others encoded.
+  return text.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+
+/**
+ * The UUID that follows `before` in the segments when `after` follows it to the end, or with
+ * 'anything', whatever follows (an image request or info.json names the image as its service does).
+ */
+function idIn(segments: string[], before: string[], after: string[] | 'anything'): string | null {
+  for (let at = 0; at + before.length < segments.length; at++) {
+    if (!before.every((s, i) => segments[at + i] === s)) continue;
+    const id = segments[at + before.length]!;
+    const rest = segments.slice(at + before.length + 1);
+    if (UUID.test(id) && (after === 'anything' || (rest.length === after.length && after.every((s, i) => rest[i] === s)))) return id;
+  }
+  return null;
 }

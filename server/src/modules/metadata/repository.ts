@@ -4,6 +4,7 @@ import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleFieldSets } from '../fieldsets/repository.js';
 import { visibleImages, visibleSets } from '../imagesets/access-repository.js';
+import type { OwnUri } from './own-uris.js';
 
 /** What is known of one image under one field set, apart from the values of its fields. */
 export interface MetadataRecord {
@@ -148,6 +149,15 @@ export class MetadataRepository {
     if (ids.length === 0) return new Set();
     const rows = await this.db.selectFrom('pim_user').select('id').where('id', 'in', ids).where('deleted_at', 'is', null).execute();
     return new Set(rows.map((r) => r.id));
+  }
+
+  /** Whether the image or set a URI of our shape names is one of ours (a deleted set too: it is still not the caller's to name unchecked). */
+  async exists(uri: OwnUri): Promise<boolean> {
+    const row =
+      uri.kind === 'setManifest'
+        ? await this.db.selectFrom('document_image_set').select('id').where('id', '=', uri.setId).executeTakeFirst()
+        : await this.db.selectFrom('document_image').select('id').where('id', '=', uri.imageId).executeTakeFirst();
+    return row !== undefined;
   }
 
   findRecord(fieldSetId: string, imageUri: string, scope: VisibilityScope): Promise<MetadataRecord | undefined> {

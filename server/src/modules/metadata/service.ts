@@ -9,7 +9,6 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors.js';
-import type { PublicLinks } from '../iiif/links.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import type { FieldRecord } from '../fieldsets/repository.js';
 import type { FieldSetService } from '../fieldsets/service.js';
@@ -39,7 +38,8 @@ export class MetadataService {
     private readonly repo: MetadataRepository,
     private readonly fieldSets: FieldSetService,
     private readonly access: ImageSetAccess,
-    private readonly links: PublicLinks,
+    /** Where the API lives: manifest URIs are under it. */
+    private readonly apiBase: string,
   ) {}
 
   async fields(principal: Principal | null, fieldSetId: string): Promise<FieldRecord[]> {
@@ -147,11 +147,11 @@ export class MetadataService {
     imageUri: string,
     datasetUri: string,
   ): Promise<Pick<RecordToSave, 'imageId' | 'imageSetId' | 'datasetImageId'>> {
-    const image = recognise(this.links, imageUri, 'uri');
+    const image = await this.recognise(imageUri, 'uri');
     if (image.kind === 'setManifest' || image.kind === 'imageManifest') {
       throw badRequest(`The uri field needs the uri of an image (its IIIF service), not of a manifest: ${imageUri}`);
     }
-    const dataset = recognise(this.links, datasetUri, 'Dataset uri');
+    const dataset = await this.recognise(datasetUri, 'Dataset uri');
     if (dataset.kind === 'image') {
       throw badRequest(`The Dataset uri field needs the uri of a manifest, not of an image: ${datasetUri}`);
     }
@@ -163,6 +163,14 @@ export class MetadataService {
       imageSetId: dataset.kind === 'setManifest' ? dataset.setId : null,
       datasetImageId: dataset.kind === 'imageManifest' ? dataset.imageId : null,
     };
+  }
+
+  /** What a URI names (own-uris.ts): one of our images or sets when its id is ours, whatever its host; else external. */
+  private async recognise(uri: string, label: string): Promise<RecognisedUri> {
+    const recognised = recogniseUri(this.apiBase, uri);
+    if (!recognised) throw badRequest(`The ${label} field needs an absolute http or https URL, not '${uri}'.`);
+    if (recognised.kind === 'external' || (await this.repo.exists(recognised))) return recognised;
+    return { kind: 'external' };
   }
 
   /** pimuser values must name a live user, documentimage values an image the caller may read. */
@@ -189,12 +197,6 @@ function requireUri(raw: MetadataValueInput | undefined, missing: string): strin
   if (!text) throw badRequest(missing);
   if (text.length > METADATA_URI_MAX) throw badRequest(`A uri can be at most ${METADATA_URI_MAX} characters long.`);
   return text;
-}
-
-function recognise(links: PublicLinks, uri: string, label: string): RecognisedUri {
-  const recognised = recogniseUri(links, uri);
-  if (!recognised) throw badRequest(`The ${label} field needs an absolute http or https URL, not '${uri}'.`);
-  return recognised;
 }
 
 /** The values of the fields after the fixed two, as stored; every field's problem in one message. */

@@ -73,6 +73,23 @@ describe('sign-in at an external issuer', () => {
     expect(to.searchParams.has('prompt')).toBe(false);
   });
 
+  it('without PUBLIC_URL, names the callback on the address the browser used, and sends it to the issuer as it is', async () => {
+    const unpinned = await createTestApp({
+      PUBLIC_URL: undefined,
+      OIDC_ISSUER: `${origin}/oidc`,
+      OIDC_CLIENT_ID: 'pim',
+      OIDC_CLIENT_SECRET: 'not-used-here',
+    });
+    try {
+      const login = await unpinned.app.inject({ method: 'GET', url: '/api/google/login', headers: { host: 'pim.lan:8080' } });
+      const to = new URL(String(login.headers.location));
+      expect(`${to.origin}${to.pathname}`).toBe(`${origin}/oidc/auth`);
+      expect(to.searchParams.get('redirect_uri')).toBe('http://pim.lan:8080/api/google/callback');
+    } finally {
+      await unpinned.close();
+    }
+  });
+
   it('says so when the issuer cannot be reached', async () => {
     const port = await freePort();
     const rp = new RelyingParty({
@@ -80,10 +97,9 @@ describe('sign-in at an external issuer', () => {
       providerName: 'Keycloak',
       clientId: 'pim',
       clientSecret: async () => 'secret',
-      redirectUri: `${origin}/api/google/callback`,
     });
     const checks = { state: 's', nonce: 'n', codeVerifier: 'v'.repeat(43) };
-    await expect(rp.authorizationUrl(checks)).rejects.toMatchObject({
+    await expect(rp.authorizationUrl(checks, { redirectUri: `${origin}/api/google/callback`, publicUrl: origin })).rejects.toMatchObject({
       status: 502,
       message: expect.stringMatching(
         new RegExp(`^The sign-in provider Keycloak \\(http://127\\.0\\.0\\.1:${port}/realms/pim\\) cannot be reached: .+\\. Try again later\\.$`),

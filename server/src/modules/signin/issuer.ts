@@ -4,13 +4,14 @@ import { EMBEDDED_CLIENT_ID } from '../../platform/auth/embedded-provider/client
 import type { ProviderSecrets } from '../../platform/auth/embedded-provider/secrets.js';
 import { RelyingParty } from './relying-party.js';
 
-/** Where the issuer sends the browser back to; registered with every provider. */
-export function redirectUriOf(config: Pick<Config, 'publicUrl' | 'apiBase'>): string {
-  return `${config.publicUrl}${config.apiBase}google/callback`;
+/** Where the issuer sends the browser back to, on the address the browser reached us at; registered with every provider. */
+export function redirectUriOf(publicUrl: string, apiBase: string): string {
+  return `${publicUrl}${apiBase}google/callback`;
 }
 
-export function embeddedIssuerOf(config: Pick<Config, 'publicUrl'>): string {
-  return `${config.publicUrl}/oidc`;
+/** Stable, as it is in every ID token: PUBLIC_URL's, else http://localhost:$PORT's, whatever address a browser uses. */
+export function embeddedIssuerOf(config: Pick<Config, 'serverUrl'>): string {
+  return `${config.serverUrl}/oidc`;
 }
 
 /**
@@ -19,7 +20,7 @@ export function embeddedIssuerOf(config: Pick<Config, 'publicUrl'>): string {
  * next person at the same browser must not be signed in as the previous one.
  */
 export function relyingPartyFor(config: Config, secrets: ProviderSecrets, issuerFetch?: CustomFetch): RelyingParty {
-  const common = { providerName: config.oidc.providerName, redirectUri: redirectUriOf(config) };
+  const common = { providerName: config.oidc.providerName };
   if (config.oidc.kind === 'external') {
     const { issuer, clientId, clientSecret } = config.oidc;
     return new RelyingParty({ ...common, issuer, clientId, clientSecret: async () => clientSecret });
@@ -29,6 +30,7 @@ export function relyingPartyFor(config: Config, secrets: ProviderSecrets, issuer
     issuer: embeddedIssuerOf(config),
     clientId: EMBEDDED_CLIENT_ID,
     clientSecret: () => secrets.clientSecret(),
+    onThisServer: true,
     ...(issuerFetch && { fetch: issuerFetch }),
     prompt: 'login',
   });

@@ -10,21 +10,14 @@ import { signInRoutes } from './routes.js';
  * external issuer is configured) and the relying party's login and callback routes.
  */
 export async function registerSignIn(app: FastifyInstance, config: Config, services: Services): Promise<void> {
-  const appUrl = `${config.publicUrl}/pim/`;
-  const redirectUri = redirectUriOf(config);
   if (config.oidc.kind === 'embedded') {
     await mountEmbeddedProvider(app, {
-      publicUrl: config.publicUrl,
       issuer: embeddedIssuerOf(config),
-      redirectUri,
-      appUrl,
+      serverUrl: config.serverUrl,
+      redirectUriAt: (publicUrl) => redirectUriOf(publicUrl, config.apiBase),
+      appUrlAt: (publicUrl) => `${publicUrl}/pim/`,
       parts: services.embeddedProvider,
     });
   }
-  await app.register(signInRoutes, {
-    prefix: config.apiBase.replace(/\/$/, ''),
-    signIn: services.signIn,
-    redirectUri,
-    appUrl,
-  });
+  await app.register(signInRoutes, { prefix: config.apiBase.replace(/\/$/, ''), signIn: services.signIn });
 }

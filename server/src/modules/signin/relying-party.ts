@@ -7,7 +7,11 @@ export interface RelyingPartySettings {
   providerName: string;
   clientId: string;
   clientSecret: () => Promise<string>;
-  redirectUri: string;
+  /**
+   * The issuer is this server itself (the embedded provider): the browser is sent to it at the
+   * address the browser reached us by, whatever address the issuer identifier names.
+   */
+  onThisServer?: boolean;
   /** How to reach the issuer; unset: the network. */
   fetch?: oidc.CustomFetch;
   /** `login` makes the issuer ask for the password every time (the embedded provider). */
@@ -45,10 +49,11 @@ export class RelyingParty {
     return this.s.issuer;
   }
 
-  async authorizationUrl(checks: SignInChecks): Promise<string> {
+  /** Where to send the browser; `redirectUri` is on the browser's `publicUrl`. */
+  async authorizationUrl(checks: SignInChecks, at: { redirectUri: string; publicUrl: string }): Promise<string> {
     const config = await this.discover();
     const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: this.s.redirectUri,
+      redirect_uri: at.redirectUri,
       scope: SCOPES,
       state: checks.state,
       nonce: checks.nonce,
@@ -56,10 +61,14 @@ export class RelyingParty {
       code_challenge_method: 'S256',
       ...(this.s.prompt && { prompt: this.s.prompt }),
     });
-    return url.href;
+    // Same path, on the browser's origin (the issuer identifier may name another).
+    return this.s.onThisServer ? new URL(`${url.pathname}${url.search}`, at.publicUrl).href : url.href;
   }
 
-  /** Exchanges the code of the callback and validates the ID token (signature, nonce, audience). */
+  /**
+   * Exchanges the code of the callback and validates the ID token (signature, nonce, audience).
+   * `callbackUrl` is the redirect URI the authorization request named, with the callback's query.
+   */
   async identity(callbackUrl: URL, checks: SignInChecks): Promise<Identity> {
     const config = await this.discover();
     try {

@@ -3,14 +3,32 @@ import type { DB, OidcLoginStateTable } from '../../platform/db/schema.js';
 
 export type LoginStateRow = Selectable<OidcLoginStateTable>;
 
+export interface NewLoginState {
+  state: string;
+  codeVerifier: string;
+  nonce: string;
+  returnUrl: string;
+  redirect: string | null;
+  redirectUri: string;
+  loginCheck: string | null;
+}
+
 /** Sign-ins under way: what the callback needs to finish one, keyed by the `state` parameter. */
 export class LoginStateRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async create(s: { state: string; codeVerifier: string; nonce: string; returnUrl: string; redirect: string | null }): Promise<void> {
+  async create(s: NewLoginState): Promise<void> {
     await this.db
       .insertInto('oidc_login_state')
-      .values({ state: s.state, code_verifier: s.codeVerifier, nonce: s.nonce, return_url: s.returnUrl, redirect: s.redirect })
+      .values({
+        state: s.state,
+        code_verifier: s.codeVerifier,
+        nonce: s.nonce,
+        return_url: s.returnUrl,
+        redirect: s.redirect,
+        redirect_uri: s.redirectUri,
+        login_check: s.loginCheck,
+      })
       .execute();
   }
 

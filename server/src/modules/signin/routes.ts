@@ -8,12 +8,10 @@ import type { SignInService } from './service.js';
 
 export interface SignInRoutesOptions {
   signIn: SignInService;
-  /** The registered redirect URI: `${publicUrl}${apiBase}google/callback`. */
-  redirectUri: string;
-  appUrl: string;
 }
 
-export const signInRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (app, { signIn, redirectUri, appUrl }) => {
+/** Both routes work on the address the browser reached us at (`req.publicUrl`): the sign-in stays on it. */
+export const signInRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (app, { signIn }) => {
   const tags = ['Session'];
 
   app.get(
@@ -23,12 +21,12 @@ export const signInRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (a
         tags,
         summary: 'Start signing in: redirects (302) to the sign-in provider',
         description:
-          'After sign-in the browser returns to returnURL (our own origin only; else /pim/) with gsid=<session token> and redirect (app paths only).',
+          'After sign-in the browser returns to returnURL (the origin this request reached us at only; else /pim/ there) with gsid=<session token>, redirect (app paths only) and loginCheck as given.',
         querystring: loginQuerySchema,
         response: errorResponses,
       },
     },
-    async (req, reply) => reply.redirect(await signIn.begin(req.query), 302),
+    async (req, reply) => reply.redirect(await signIn.begin(req.query, req.publicUrl), 302),
   );
 
   app.get(
@@ -42,14 +40,12 @@ export const signInRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (a
       },
     },
     async (req, reply) => {
-      const callbackUrl = new URL(redirectUri);
-      callbackUrl.search = new URL(req.url, callbackUrl).search;
       try {
-        return reply.redirect(await signIn.finish(callbackUrl), 302);
+        return reply.redirect(await signIn.finish(queryOf(req.url)), 302);
       } catch (err) {
         // A person's browser lands here: show a page with the way back rather than JSON.
         if (!(err instanceof AppError) || !wantsHtml(req)) throw err;
-        const page = problemPage({ title: 'Sign-in failed', message: err.message, backUrl: appUrl });
+        const page = problemPage({ title: 'Sign-in failed', message: err.message, backUrl: `${req.publicUrl}/pim/` });
         return sendPage(reply, err.status, page);
       }
     },
@@ -58,6 +54,12 @@ export const signInRoutes: FastifyPluginAsyncZod<SignInRoutesOptions> = async (a
 
 function sendPage(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+}
+
+/** The query of a request's path, as the provider sent it (`?code=…&state=…`), or ''. */
+function queryOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at);
 }
 
 function wantsHtml(req: FastifyRequest): boolean {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isSafeRedirect } from '@pim/contract';
+import { isSafeRedirect, LOGIN_CHECK_PARAM, type LoginQuery } from '@pim/contract';
 import * as oidc from 'openid-client';
 import { SIGN_IN_MESSAGES } from '../../platform/auth/embedded-provider/local-sign-in.js';
 import { badRequest, conflict, forbidden } from '../../platform/errors.js';
 import type { SessionService } from '../sessions/service.js';
 import type { UserRepository, UserRow } from '../users/repository.js';
 import type { LoginStateRepository } from './repository.js';
+import { redirectUriOf } from './issuer.js';
 import type { Identity, RelyingParty } from './relying-party.js';
 
 /** How long a sign-in may take between the login redirect and the callback. */
@@ -16,8 +17,8 @@ export interface SignInServiceDeps {
   users: UserRepository;
   sessions: SessionService;
   relyingParty: RelyingParty;
-  /** Where browsers reach us; returnURL must be on its origin. */
-  publicUrl: string;
+  /** Where the API lives under every address we are reached at (the callback is in it). */
+  apiBase: string;
   now?: () => Date;
 }
 
@@ -32,26 +33,39 @@ export class SignInService {
     this.now = d.now ?? (() => new Date());
   }
 
-  /** The issuer's authorization URL to send the browser to. */
-  async begin(query: { returnURL?: string | undefined; redirect?: string | undefined }): Promise<string> {
+  /**
+   * The issuer's authorization URL to send the browser to. The whole sign-in stays on
+   * `publicUrl`, the address the browser reached us at: the callback is there, and returnURL
+   * must be on it.
+   */
+  async begin(query: LoginQuery, publicUrl: string): Promise<string> {
     const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
-    const url = await this.d.relyingParty.authorizationUrl(checks);
+    const redirectUri = redirectUriOf(publicUrl, this.d.apiBase);
+    const url = await this.d.relyingParty.authorizationUrl(checks, { redirectUri, publicUrl });
     await this.d.states.deleteCreatedBefore(new Date(this.now().getTime() - STATE_TTL_MS));
     await this.d.states.create({
       ...checks,
-      returnUrl: this.ownUrl(query.returnURL),
+      returnUrl: ownUrl(query.returnURL, publicUrl),
       redirect: isSafeRedirect(query.redirect) ? query.redirect : null,
+      redirectUri,
+      loginCheck: query.loginCheck ?? null,
     });
     return url;
   }
 
-  /** Finishes a sign-in; returns where the browser goes: returnURL with `gsid` (and `redirect`). */
-  async finish(callbackUrl: URL): Promise<string> {
-    const state = callbackUrl.searchParams.get('state');
+  /**
+   * Finishes a sign-in from the query of the callback; returns where the browser goes: returnURL
+   * with `gsid` (and `redirect`, and the login check the Login link brought).
+   */
+  async finish(callbackQuery: string): Promise<string> {
+    const state = new URLSearchParams(callbackQuery).get('state');
     const saved = state ? await this.d.states.take(state) : undefined;
     if (!saved || saved.created_at.getTime() < this.now().getTime() - STATE_TTL_MS) {
       throw badRequest('This sign-in is unknown, has expired or was completed already. Go back to PIM and log in again.');
     }
+    // The code exchange names the redirect URI the authorization request named.
+    const callbackUrl = new URL(saved.redirect_uri);
+    callbackUrl.search = callbackQuery;
     const identity = await this.d.relyingParty.identity(callbackUrl, {
       state: saved.state,
       nonce: saved.nonce,
@@ -63,12 +77,8 @@ export class SignInService {
     const landing = new URL(saved.return_url);
     landing.searchParams.set('gsid', token);
     if (saved.redirect) landing.searchParams.set('redirect', saved.redirect);
+    if (saved.login_check) landing.searchParams.set(LOGIN_CHECK_PARAM, saved.login_check);
     return landing.href;
-  }
-
-  private ownUrl(returnURL: string | undefined): string {
-    const { origin } = new URL(this.d.publicUrl);
-    return isOnOrigin(returnURL, origin) ? returnURL : `${this.d.publicUrl}/pim/`;
   }
 
   /** The issuer's subject first; then a verified email links an existing user; else a new user. */
@@ -103,7 +113,11 @@ export class SignInService {
   }
 }
 
-/** Only absolute http(s) URLs on our own origin; anything else returns to the app's start page. */
+/** Only absolute http(s) URLs on the origin of our public address; anything else returns to the app's start page. */
+function ownUrl(returnURL: string | undefined, publicUrl: string): string {
+  return isOnOrigin(returnURL, new URL(publicUrl).origin) ? returnURL : `${publicUrl}/pim/`;
+}
+
 function isOnOrigin(candidate: string | undefined, origin: string): candidate is string {
   if (!candidate) return false;
   try {

@@ -46,6 +46,10 @@ export interface OidcLoginStateTable {
   nonce: string;
   return_url: string;
   redirect: string | null;
+  /** The redirect URI of the authorization request: the code exchange must name the same. */
+  redirect_uri: string;
+  /** The web app's one-time value, returned next to gsid. */
+  login_check: string | null;
   created_at: CreatedAt;
 }
 

@@ -109,6 +109,12 @@ describe('/pim/analyzeimagemanual', () => {
     expect(await screen.findByText('Manifest does not contain any canvases.')).toBeTruthy();
     empty.unmount();
 
+    // Our server's answer for a set without images says the same.
+    annotatorServer({ manifest: { error: 'no_canvases', message: 'The image set Empty has no images, so it has no manifest.', details: null } });
+    const emptySet = renderApp(annotatorPath());
+    expect(await screen.findByText('Manifest does not contain any canvases.')).toBeTruthy();
+    emptySet.unmount();
+
     annotatorServer({ manifest: { code: 404, message: 'No such image set.' } });
     const failed = renderApp(annotatorPath());
     expect(await screen.findByText('An error has occurred on the server side.: No such image set.')).toBeTruthy();

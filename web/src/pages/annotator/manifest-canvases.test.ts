@@ -210,6 +210,8 @@ describe('readManifestCanvases', () => {
       problem: { kind: 'serverError', message: 'No such image set.' },
     });
     expect(readManifestCanvases({ type: 'Manifest', items: [] })).toEqual({ ok: false, problem: { kind: 'noCanvases' } });
+    const noCanvases = { error: 'no_canvases', message: 'The image set Empty has no images, so it has no manifest: a manifest needs at least one canvas.' };
+    expect(readManifestCanvases(noCanvases)).toEqual({ ok: false, problem: { kind: 'noCanvases' } });
     expect(readManifestCanvases({ '@context': 'http://iiif.io/api/presentation/2/context.json', '@type': 'sc:Manifest', '@id': 'x', sequences: [] })).toEqual({
       ok: false,
       problem: { kind: 'noCanvases' },

@@ -1,4 +1,5 @@
 import { upgrade } from '@iiif/parser/upgrader';
+import { IIIF_NO_CANVASES_ERROR } from '@pim/contract';
 
 /**
  * Reads a IIIF Presentation manifest for the annotator: version 3 as it is, version 2.x first
@@ -175,6 +176,8 @@ function upgraded(json: Json): Json {
 
 export function readManifestCanvases(json: unknown): ManifestReading {
   if (!isObject(json)) return { ok: false, problem: { kind: 'notManifest', type: null } };
+  // Our server answers a set without images so: the spec's message, not a server error.
+  if (json.error === IIIF_NO_CANVASES_ERROR) return { ok: false, problem: { kind: 'noCanvases' } };
   const serverError = serverErrorOf(json);
   if (serverError !== undefined) return { ok: false, problem: { kind: 'serverError', message: serverError } };
   let manifest: Json;

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { loginCheck } from '../../app/login-check';
 import { renderApp, stubFetch } from '../../test/render';
 
 function loginButton(): HTMLButtonElement {
@@ -38,7 +39,7 @@ describe('/pim/logingoogle', () => {
     renderApp('/logingoogle');
     const button = screen.getByRole('link', { name: 'Google login' });
     expect(button.getAttribute('href')).toBe(
-      `/api/google/login?returnURL=${encodeURIComponent('http://localhost:3000/pim/')}&redirect=${encodeURIComponent('/pim/')}`,
+      `/api/google/login?returnURL=${encodeURIComponent('http://localhost:3000/pim/')}&redirect=${encodeURIComponent('/pim/')}&loginCheck=${loginCheck()}`,
     );
   });
 });

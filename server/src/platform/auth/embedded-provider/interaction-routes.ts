@@ -11,7 +11,8 @@ export interface InteractionRoutesOptions {
   signIn: LocalSignIn;
   /** The provider's path on our server, e.g. /oidc. */
   mountPath: string;
-  appUrl: string;
+  /** The app's start page on a public address. */
+  appUrlAt: (publicUrl: string) => string;
 }
 
 const params = z.object({ uid: z.string().min(1).max(100) });
@@ -32,7 +33,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<InteractionRoutesOptions> 
 
   app.get(`${o.mountPath}/interaction/:uid`, { schema: { hide: true, params } }, async (req, reply) => {
     const interaction = await currentInteraction(o.provider, req, reply, req.params.uid);
-    if (!interaction) return expired(reply, o.appUrl);
+    if (!interaction) return expired(reply, o.appUrlAt(req.publicUrl));
     return html(reply, 200, loginPage({ action: action(interaction.uid) }));
   });
 
@@ -46,7 +47,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<InteractionRoutesOptions> 
     { schema: { hide: true, params, body: credentials } },
     async (req, reply) => {
       const interaction = await currentInteraction(o.provider, req, reply, req.params.uid);
-      if (!interaction) return expired(reply, o.appUrl);
+      if (!interaction) return expired(reply, o.appUrlAt(req.publicUrl));
       const { email, password } = req.body;
       const outcome = await o.signIn.attempt(email, password, req.ip);
       if (!outcome.ok) return html(reply, outcome.status, loginPage({ action: action(interaction.uid), email, message: outcome.message }));

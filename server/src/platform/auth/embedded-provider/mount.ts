@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import { interactionRoutes } from './interaction-routes.js';
@@ -15,10 +16,11 @@ export interface EmbeddedProviderParts {
 }
 
 export interface MountOptions {
-  publicUrl: string;
   issuer: string;
-  redirectUri: string;
-  appUrl: string;
+  serverUrl: string;
+  /** The relying party's redirect URI on a public address; the app's start page on it. */
+  redirectUriAt: (publicUrl: string) => string;
+  appUrlAt: (publicUrl: string) => string;
   parts: EmbeddedProviderParts;
 }
 
@@ -29,28 +31,42 @@ export interface MountOptions {
  */
 export async function mountEmbeddedProvider(app: FastifyInstance, o: MountOptions): Promise<void> {
   const [clientSecret, keys] = await Promise.all([o.parts.secrets.clientSecret(), o.parts.secrets.keys()]);
+  // The public address of each request the provider handles, as the hook below worked it out.
+  const publicUrls = new WeakMap<IncomingMessage, string>();
   const provider = createEmbeddedProvider({
     issuer: o.issuer,
-    redirectUri: o.redirectUri,
+    serverUrl: o.serverUrl,
+    publicUrlOf: (req) => publicUrls.get(req),
+    redirectUriAt: o.redirectUriAt,
     clientSecret,
     keys,
     accounts: o.parts.accounts,
     adapter: o.parts.storage.adapterFor,
-    appUrl: o.appUrl,
+    appUrlAt: o.appUrlAt,
   });
   provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'embedded OpenID provider failed'));
 
   const mountPath = new URL(o.issuer).pathname.replace(/\/$/, '');
-  const publicUrl = new URL(o.publicUrl);
   const handle = provider.callback();
+  const forProvider = (url: string) => {
+    const path = url.split('?')[0]!;
+    return (path === mountPath || path.startsWith(`${mountPath}/`)) && !path.startsWith(`${mountPath}/interaction/`);
+  };
+  // Before middie's hook runs the provider: the provider builds its URLs (the next step of the
+  // sign-in, the callback it redirects to) from forwarded headers, so it is told the address
+  // the browser reached us at (PUBLIC_URL when set), whatever the request itself came with.
+  app.addHook('onRequest', async (req) => {
+    if (!forProvider(req.url)) return;
+    const publicUrl = req.publicUrl;
+    publicUrls.set(req.raw, publicUrl);
+    const { host, protocol } = new URL(publicUrl);
+    req.raw.headers['x-forwarded-host'] = host;
+    req.raw.headers['x-forwarded-proto'] = protocol.replace(':', '');
+  });
   await app.register(middie);
   app.use(mountPath, (req, res, next) => {
     if (req.url?.startsWith('/interaction/')) return next();
-    // Whatever host and scheme the request came with (a proxy, an in-process call), the
-    // provider builds its URLs from PUBLIC_URL, the address browsers use.
-    req.headers['x-forwarded-host'] = publicUrl.host;
-    req.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
     void handle(req, res);
   });
-  await app.register(interactionRoutes, { provider, signIn: o.parts.signIn, mountPath, appUrl: o.appUrl });
+  await app.register(interactionRoutes, { provider, signIn: o.parts.signIn, mountPath, appUrlAt: o.appUrlAt });
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import Provider, { type Adapter, type KoaContextWithOIDC } from 'oidc-provider';
 import { EMBEDDED_CLIENT_ID, EMBEDDED_SCOPES } from './client.js';
 import type { LocalAccounts } from './local-sign-in.js';
@@ -5,15 +6,20 @@ import { problemPage } from './pages.js';
 import type { ProviderKeys } from './secrets.js';
 
 export interface EmbeddedProviderOptions {
-  /** `${publicUrl}/oidc`: the provider is mounted on that path of our own server. */
+  /** `${serverUrl}/oidc`: the provider is mounted on that path of our own server. */
   issuer: string;
-  redirectUri: string;
+  /** The address the browser reached us at with this request, as the mount worked it out. */
+  publicUrlOf: (req: IncomingMessage) => string | undefined;
+  /** PIM's redirect URI on an address: the client may use the one on the request's own address. */
+  redirectUriAt: (publicUrl: string) => string;
+  /** The issuer's own address (PUBLIC_URL, else http://localhost:$PORT), whose redirect URI is the registered one. */
+  serverUrl: string;
   clientSecret: string;
   keys: ProviderKeys;
   accounts: LocalAccounts;
   adapter: (model: string) => Adapter;
-  /** Where the "Back to PIM" link of its error page leads. */
-  appUrl: string;
+  /** Where the "Back to PIM" link of its error page leads, on an address. */
+  appUrlAt: (publicUrl: string) => string;
 }
 
 /**
@@ -23,6 +29,7 @@ export interface EmbeddedProviderOptions {
  */
 export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
   const mountPath = new URL(o.issuer).pathname.replace(/\/$/, '');
+  const publicUrlOf = (ctx: KoaContextWithOIDC) => o.publicUrlOf(ctx.req) ?? ctx.origin;
   const provider = new Provider(o.issuer, {
     adapter: o.adapter,
     clients: [
@@ -30,7 +37,7 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
         client_id: EMBEDDED_CLIENT_ID,
         client_secret: o.clientSecret,
         client_name: 'PIM',
-        redirect_uris: [o.redirectUri],
+        redirect_uris: [o.redirectUriAt(o.serverUrl)],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -82,14 +89,29 @@ export function createEmbeddedProvider(o: EmbeddedProviderOptions): Provider {
       ctx.body = problemPage({
         title: 'Sign-in failed',
         message: `The sign-in request could not be processed: ${detail}. Go back to PIM and log in again.`,
-        backUrl: o.appUrl,
+        backUrl: o.appUrlAt(publicUrlOf(ctx)),
       });
     },
   });
-  // Koa's notion of host and protocol comes from forwarded headers, which the mount sets from
-  // PUBLIC_URL: the provider's URLs then match the issuer whichever way a request came in.
+  acceptRedirectUriOfRequest(provider, (ctx) => o.redirectUriAt(publicUrlOf(ctx)));
+  // Koa's notion of host and protocol comes from forwarded headers, which the mount sets to the
+  // address the browser reached us at: the provider's URLs stay on it.
   provider.proxy = true;
   return provider;
+}
+
+/**
+ * The client may name PIM's callback on the address the authorization request itself came to,
+ * besides the registered one: a browser signing in at http://127.0.0.1:8080 or a LAN name stays
+ * there. Only that one address: a code is never sent to a host the browser did not come from.
+ */
+function acceptRedirectUriOfRequest(provider: Provider, allowedAt: (ctx: KoaContextWithOIDC) => string): void {
+  const client = provider.Client.prototype;
+  const registered = client.redirectUriAllowed;
+  client.redirectUriAllowed = function (this: typeof client, redirectUri: string): boolean {
+    const ctx = Provider.ctx;
+    return (ctx !== undefined && redirectUri === allowedAt(ctx)) || registered.call(this, redirectUri);
+  };
 }
 
 /**
