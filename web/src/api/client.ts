@@ -73,12 +73,18 @@ function parseErrorBody(bodyText: string): ErrorResponse | undefined {
   }
 }
 
-function toastFailure(status: number, bodyText: string, parsed: ErrorResponse | undefined): void {
+function toastFailure(status: number, bodyText: string, parsed: ErrorResponse | undefined, token: string | null): void {
   // The server answers `{error, message, details}`; its message is the readable part of the body.
   // Anything else (a proxy's HTML page, plain text) is shown as it is.
-  const message = i18n.t('common:errors.unexpectedResponse', { text: parsed?.message ?? bodyText });
+  const text = parsed?.message ?? bodyText;
+  // A signed-in caller refused for lack of a role or permission is not told to log in: the
+  // server's message says what is missing. 401, and a 403 without a session, ask for a login.
+  if (status === 403 && token !== null) {
+    toastError(text, i18n.t('common:errors.notAllowed'));
+    return;
+  }
   const needsLogin = status === 401 || status === 403;
-  toastError(message, needsLogin ? i18n.t('common:errors.needLogin') : undefined);
+  toastError(i18n.t('common:errors.unexpectedResponse', { text }), needsLogin ? i18n.t('common:errors.needLogin') : undefined);
 }
 
 async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
@@ -113,7 +119,7 @@ function authorization(token: string | null): string | null {
 /** A non-OK answer: the toast, the session's end on a refused stored token, and the error to throw. */
 function failure(status: number, bodyText: string, request: ApiRequest, token: string | null): ApiError {
   const parsed = parseErrorBody(bodyText);
-  if (!request.quiet) toastFailure(status, bodyText, parsed);
+  if (!request.quiet) toastFailure(status, bodyText, parsed, token);
   if (status === 401 && token !== null && token === getToken()) {
     for (const listener of sessionRejectedListeners) listener();
   }
