@@ -167,10 +167,14 @@ export async function apiFetch(
 export interface UploadRequest<S extends z.ZodType> {
   /** Sent as multipart; the caller appends the text parts before the file. */
   body: FormData;
+  /** Appended as query parameters, as in apiFetch. */
+  query?: Record<string, QueryValue>;
   schema: S;
   /** Told the fraction (0 to 1) of the body sent so far. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** No toast: the caller shows failures itself (e.g. on the file's row). */
+  quiet?: boolean;
 }
 
 /**
@@ -179,10 +183,10 @@ export interface UploadRequest<S extends z.ZodType> {
  */
 export function apiUpload<S extends z.ZodType>(path: string, upload: UploadRequest<S>): Promise<z.output<S>> {
   const token = getToken();
-  const request: ApiRequest & { schema: S } = { method: 'POST', schema: upload.schema, signal: upload.signal };
+  const request: ApiRequest & { schema: S } = { method: 'POST', schema: upload.schema, signal: upload.signal, quiet: upload.quiet };
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
+    xhr.open('POST', apiUrl(path, upload.query));
     xhr.setRequestHeader('Accept', 'application/json');
     const auth = authorization(token);
     if (auth) xhr.setRequestHeader('Authorization', auth);
@@ -203,7 +207,7 @@ export function apiUpload<S extends z.ZodType>(path: string, upload: UploadReque
     };
     xhr.onerror = () => {
       const error = new Error(i18n.t('common:errors.uploadFailed'));
-      toastError(error.message);
+      if (!upload.quiet) toastError(error.message);
       reject(error);
     };
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
