@@ -9,6 +9,8 @@ declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
     filterVariant?: FilterVariant;
+    /** The least width of the column in pixels, so a wide table scrolls rather than squeezing long texts. */
+    minWidth?: number;
   }
   interface TableMeta<TData extends RowData> {
     /** The buttons of a row's actions cell; read at render, so the column itself never changes. */

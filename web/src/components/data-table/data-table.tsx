@@ -150,13 +150,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Group gap="sm">{toolbar}</Group>
         <ColumnVisibilityPicker table={table} />
       </Group>
-      <Table.ScrollContainer minWidth={600}>
+      {/* The scrollbar stays in sight, so a wide table shows that it goes on to the right. */}
+      <Table.ScrollContainer minWidth={600} scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}>
         <Table striped highlightOnHover={Boolean(onRowClick)} aria-label={label} verticalSpacing="xs">
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => (
-                  <Table.Th key={header.id} aria-sort={header.column.getCanSort() ? ariaSort(header.column.getIsSorted()) : undefined}>
+                  <Table.Th
+                    key={header.id}
+                    aria-sort={header.column.getCanSort() ? ariaSort(header.column.getIsSorted()) : undefined}
+                    miw={header.column.columnDef.meta?.minWidth}
+                  >
                     <HeaderCell header={header} />
                   </Table.Th>
                 ))}
