@@ -9,13 +9,13 @@ import { Guarded } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { Typeahead } from '../../components/typeahead/typeahead';
 
-function AclTable({ subject, manageRefusal }: { subject: string; manageRefusal: string | null }) {
+function AclTable({ subject, publicSet, manageRefusal }: { subject: string; publicSet: boolean; manageRefusal: string | null }) {
   const { t } = useTranslation('imagesets');
   const entries = useAclEntries(subject);
   const remove = useDeleteAclEntry(subject);
   if (entries.isPending) return <Spinner />;
   if (entries.isError) return <Text c="red">{t('acl.loadFailed')}</Text>;
-  if (entries.data.length === 0) return <Text c="dimmed">{t('acl.none')}</Text>;
+  if (entries.data.length === 0) return <Text c="dimmed">{t(publicSet ? 'acl.nonePublic' : 'acl.none')}</Text>;
   return (
     <Table aria-label={t('acl.entries')}>
       <Table.Thead>
@@ -54,6 +54,8 @@ function AclTable({ subject, manageRefusal }: { subject: string; manageRefusal: 
 
 interface AclModalProps {
   subject: string;
+  /** A public set may be read by everyone signed in, entries or not. */
+  publicSet: boolean;
   /** Why the caller may not change the entries (they lack ADMIN on the set), or null when they may. */
   manageRefusal: string | null;
   onClose: () => void;
@@ -63,7 +65,7 @@ interface AclModalProps {
  * Who may do what with the set: each entry grants the members holding a role in a group a
  * permission. The roles offered are those of the chosen group. After Add the form starts empty.
  */
-export function AclModal({ subject, manageRefusal, onClose }: AclModalProps) {
+export function AclModal({ subject, publicSet, manageRefusal, onClose }: AclModalProps) {
   const { t } = useTranslation('imagesets');
   const permissions = useAclPermissions();
   const add = useAddAclEntry(subject);
@@ -94,7 +96,7 @@ export function AclModal({ subject, manageRefusal, onClose }: AclModalProps) {
   return (
     <Modal opened onClose={onClose} title={t('acl.title')} size="lg">
       <Stack gap="md">
-        <AclTable subject={subject} manageRefusal={manageRefusal} />
+        <AclTable subject={subject} publicSet={publicSet} manageRefusal={manageRefusal} />
         {manageRefusal !== null && (
           <Text size="sm" c="dimmed">
             {manageRefusal}

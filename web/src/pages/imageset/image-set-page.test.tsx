@@ -27,7 +27,9 @@ describe('/pim/imageset', () => {
   it('shows a reader the ACL entries but not the means to change them, and says why', async () => {
     const user = userEvent.setup();
     imageSetServer((url) => {
-      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) return jsonResponse({ ...imageSet(ROOT, 'Psalter A'), permissions: ['READ', 'WRITE'] });
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) {
+        return jsonResponse({ ...imageSet(ROOT, 'Psalter A'), publicDocumentImageSet: true, permissions: ['READ', 'WRITE'] });
+      }
       if (url.pathname === `/api/pim/acl/allfor/${ROOT}`) return jsonResponse([entry]);
       if (url.pathname === '/api/pim/acl/permissions') return jsonResponse(['READ', 'WRITE', 'DELETE', 'ADMIN']);
       return undefined;
@@ -41,6 +43,18 @@ describe('/pim/imageset', () => {
     expect(within(dialog).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
     expect(within(dialog).getByLabelText('Group')).toHaveProperty('disabled', true);
     expect(within(dialog).getByRole('button', { name: 'Delete the entry of Editors' })).toHaveProperty('disabled', true);
+  });
+
+  it('says a public set without entries is readable by everyone signed in', async () => {
+    const user = userEvent.setup();
+    imageSetServer((url) => {
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) return jsonResponse({ ...imageSet(ROOT, 'Psalter A'), publicDocumentImageSet: true });
+      if (url.pathname === `/api/pim/acl/allfor/${ROOT}`) return jsonResponse([]);
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Acl editor' }));
+    expect(await screen.findByText(/everyone signed in may read this public set/)).toBeTruthy();
   });
 
   it('links to the table of all its document images', async () => {

@@ -54,7 +54,7 @@ function ImageSetHeader({ set }: { set: DocumentImageSet }) {
         </Anchor>
       </Group>
       {dialog === 'settings' && <SettingsModal set={set} onClose={close} />}
-      {dialog === 'acl' && <AclModal subject={set.uuid} manageRefusal={may('ADMIN') ? null : t('detail.mayNotManage')} onClose={close} />}
+      {dialog === 'acl' && <AclModal subject={set.uuid} publicSet={set.publicDocumentImageSet} manageRefusal={may('ADMIN') ? null : t('detail.mayNotManage')} onClose={close} />}
       {confirmedDelete.dialog}
     </>
   );
