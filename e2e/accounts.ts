@@ -18,3 +18,7 @@ export const GATEKEEPER = { email: 'gatekeeper@e2e.test', password: 'gatekeeper-
 export const VISITOR = { email: 'visitor@e2e.test', password: 'visitor-password-e2e', name: 'Vera Visitor' };
 /** An admin who uploads, inspects, publishes, downloads and deletes recognition models. */
 export const MODELER = { email: 'modeler@e2e.test', password: 'modeler-password-e2e', name: 'Milo Modeler' };
+/** A plain user on a first visit: uploads, sorts, looks around, and finds the admin screens closed with a reason. */
+export const NEWCOMER = { email: 'newcomer@e2e.test', password: 'newcomer-password-e2e', name: 'Nina Newcomer' };
+/** An admin who shares a public set and grants access to it. */
+export const HOST = { email: 'host@e2e.test', password: 'host-password-e2e', name: 'Hugo Host' };

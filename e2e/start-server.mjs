@@ -24,6 +24,8 @@ const accounts = [
   ['--email', 'gatekeeper@e2e.test', '--name', 'Gus Gatekeeper', '--password', 'gatekeeper-password-e2e', '--admin'],
   ['--email', 'visitor@e2e.test', '--name', 'Vera Visitor', '--password', 'visitor-password-e2e'],
   ['--email', 'modeler@e2e.test', '--name', 'Milo Modeler', '--password', 'modeler-password-e2e', '--admin'],
+  ['--email', 'newcomer@e2e.test', '--name', 'Nina Newcomer', '--password', 'newcomer-password-e2e'],
+  ['--email', 'host@e2e.test', '--name', 'Hugo Host', '--password', 'host-password-e2e', '--admin'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });
