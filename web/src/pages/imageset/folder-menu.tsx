@@ -23,24 +23,22 @@ function useSortWithFeedback(set: NamedRef) {
   const run = () => {
     const id = `sort-${set.uuid}`;
     notifications.show({ id, loading: true, autoClose: false, withCloseButton: false, message: t('tree.sorting', { name: set.name }) });
-    sort.mutate(
-      { action: 'sort' },
-      {
-        onSuccess: (hierarchy) => {
-          const count = hierarchy.subsets.length + hierarchy.images.length;
-          notifications.update({
-            id,
-            loading: false,
-            color: 'green',
-            autoClose: 5000,
-            withCloseButton: true,
-            message: count === 0 ? t('tree.nothingToSort', { name: set.name }) : t('tree.sorted', { name: set.name, count }),
-          });
-        },
-        // The API client already toasts the server's message.
-        onError: () => notifications.hide(id),
-      },
-    );
+    // The promise, unlike mutate's callbacks, settles even if the tree is left meanwhile: the toast never stays 'Sorting…'.
+    sort
+      .mutateAsync({ action: 'sort' })
+      .then((hierarchy) => {
+        const count = hierarchy.subsets.length + hierarchy.images.length;
+        notifications.update({
+          id,
+          loading: false,
+          color: 'green',
+          autoClose: 5000,
+          withCloseButton: true,
+          message: count === 0 ? t('tree.nothingToSort', { name: set.name }) : t('tree.sorted', { name: set.name, count }),
+        });
+      })
+      // The API client already toasts the server's message.
+      .catch(() => notifications.hide(id));
   };
   return { run, pending: sort.isPending };
 }
