@@ -22,3 +22,7 @@ export const MODELER = { email: 'modeler@e2e.test', password: 'modeler-password-
 export const TRAVELLER = { email: 'traveller@e2e.test', password: 'traveller-password-e2e', name: 'Tara Traveller' };
 /** Signs in to get a session of his own, then plants it in a link for someone else. */
 export const INTRUDER = { email: 'intruder@e2e.test', password: 'intruder-password-e2e', name: 'Ivo Intruder' };
+/** A plain user on a first visit: uploads, sorts, looks around, and finds the admin screens closed with a reason. */
+export const NEWCOMER = { email: 'newcomer@e2e.test', password: 'newcomer-password-e2e', name: 'Nina Newcomer' };
+/** An admin who shares a public set and grants access to it. */
+export const HOST = { email: 'host@e2e.test', password: 'host-password-e2e', name: 'Hugo Host' };

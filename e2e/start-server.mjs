@@ -29,6 +29,8 @@ const accounts = [
   ['--email', 'modeler@e2e.test', '--name', 'Milo Modeler', '--password', 'modeler-password-e2e', '--admin'],
   ['--email', 'traveller@e2e.test', '--name', 'Tara Traveller', '--password', 'traveller-password-e2e'],
   ['--email', 'intruder@e2e.test', '--name', 'Ivo Intruder', '--password', 'intruder-password-e2e'],
+  ['--email', 'newcomer@e2e.test', '--name', 'Nina Newcomer', '--password', 'newcomer-password-e2e'],
+  ['--email', 'host@e2e.test', '--name', 'Hugo Host', '--password', 'host-password-e2e', '--admin'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

@@ -222,7 +222,11 @@ export type AnnotatedDataset = z.infer<typeof annotatedDatasetSchema>;
 export const annotatedDatasetListSchema = z.array(annotatedDatasetSchema);
 export const annotatedDatasetParams = z.object({ datasetUri: z.string().min(1).max(METADATA_URI_MAX) });
 /** `GET pim/metadata/annotateddatasets/{datasetUri}`: the annotated images of a dataset with their field sets. */
-export const annotatedImageSchema = z.object({ uri: z.string(), fieldSets: z.array(namedRefSchema) });
+export const annotatedImageSchema = z.object({
+  uri: z.string(),
+  label: z.string().nullable().describe("our image's label when the uri names one of our images the caller may read; null for other images"),
+  fieldSets: z.array(namedRefSchema),
+});
 export type AnnotatedImage = z.infer<typeof annotatedImageSchema>;
 export const annotatedImageListSchema = z.array(annotatedImageSchema);
 

@@ -67,7 +67,7 @@ test('an admin gives a group access to a set, disables a member and manages an A
   const visitorToken = await sessionToken(visitor);
   const refused = await request.delete(`/api/pim/documentimageset/${setId}`, { headers: { authorization: `Google ${visitorToken}` } });
   expect(refused.status()).toBe(403);
-  expect(((await refused.json()) as { message: string }).message).toContain('do not have DELETE permission');
+  expect(((await refused.json()) as { message: string }).message).toContain('not delete it: that needs DELETE permission');
   expect((await request.get(`/api/pim/documentimageset/${setId}`, { headers: asAdmin })).status()).toBe(200);
 
   // The admin disables the visitor; the visitor's next call signs them out.

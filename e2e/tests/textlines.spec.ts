@@ -71,7 +71,7 @@ test('a transcriber corrects the lines of a page from the keyboard and reviews t
     const line = byRecognised.get(await field.inputValue());
     expect(line).toBeDefined();
     byRecognised.delete(line!.recognised);
-    const lineImage = page.getByRole('img', { name: `Line ${LINES.indexOf(line!) + 1} of ${PAGE.label}` });
+    const lineImage = page.getByRole('img', { name: `Page ${PAGE.label}, line ${LINES.indexOf(line!) + 1}` });
     await expect.poll(() => lineImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     if (line!.written !== line!.recognised) {
       await page.keyboard.press('ControlOrMeta+A');
@@ -102,7 +102,7 @@ test('a transcriber corrects the lines of a page from the keyboard and reviews t
   await expect(rows.filter({ hasText: LINES[2]!.recognised })).toHaveCount(0);
 
   // Corrected to match its text, the first line leaves the list.
-  await page.getByRole('link', { name: `Correct line 1 of ${PAGE.label}` }).click();
+  await page.getByRole('link', { name: `Correct page ${PAGE.label}, line 1` }).click();
   await expect(field).toHaveValue(LINES[0]!.written);
   await expect(field).toBeFocused();
   await page.keyboard.press('ControlOrMeta+A');

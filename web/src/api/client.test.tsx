@@ -46,11 +46,28 @@ describe('apiFetch', () => {
     expect(await screen.findByText('Unexpected server response: Bad gateway')).toBeTruthy();
   });
 
-  it.each([401, 403])('adds "you need to log in" on a %i', async (status) => {
+  it.each([401, 403])('adds "you need to log in" on a %i without a session', async (status) => {
     stubFetch(() => jsonResponse({ error: 'unauthorized', message: 'No valid session' }, status));
     await expect(apiFetch('pim/documentimageset')).rejects.toMatchObject({ status });
     expect(await screen.findByText('Unexpected server response: No valid session')).toBeTruthy();
     expect(screen.getByText('you need to log in')).toBeTruthy();
+  });
+
+  it('adds "you need to log in" on a 401 while signed in: the session ended', async () => {
+    setToken('tok-ended');
+    stubFetch(() => jsonResponse({ error: 'unauthorized', message: 'You need to log in to do this.' }, 401));
+    await expect(apiFetch('pim/documentimageset')).rejects.toMatchObject({ status: 401 });
+    expect(await screen.findByText('you need to log in')).toBeTruthy();
+  });
+
+  it('shows a signed-in caller refused with 403 what is missing, titled "Not allowed", never "you need to log in"', async () => {
+    setToken('tok-1');
+    stubFetch(() => jsonResponse({ error: 'forbidden', message: 'This needs the ADMIN role.' }, 403));
+    await expect(apiFetch('pim/pimgroups')).rejects.toMatchObject({ status: 403 });
+    expect(await screen.findByText('Not allowed')).toBeTruthy();
+    expect(screen.getByText('This needs the ADMIN role.')).toBeTruthy();
+    expect(screen.queryByText('you need to log in')).toBeNull();
+    expect(screen.queryByText(/Unexpected server response/)).toBeNull();
   });
 
   it('tells the session when a call with the stored token is refused with 401, not on 403 or another token', async () => {

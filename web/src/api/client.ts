@@ -73,12 +73,18 @@ function parseErrorBody(bodyText: string): ErrorResponse | undefined {
   }
 }
 
-function toastFailure(status: number, bodyText: string, parsed: ErrorResponse | undefined): void {
+function toastFailure(status: number, bodyText: string, parsed: ErrorResponse | undefined, token: string | null): void {
   // The server answers `{error, message, details}`; its message is the readable part of the body.
   // Anything else (a proxy's HTML page, plain text) is shown as it is.
-  const message = i18n.t('common:errors.unexpectedResponse', { text: parsed?.message ?? bodyText });
+  const text = parsed?.message ?? bodyText;
+  // A signed-in caller refused for lack of a role or permission is not told to log in: the
+  // server's message says what is missing. 401, and a 403 without a session, ask for a login.
+  if (status === 403 && token !== null) {
+    toastError(text, i18n.t('common:errors.notAllowed'));
+    return;
+  }
   const needsLogin = status === 401 || status === 403;
-  toastError(message, needsLogin ? i18n.t('common:errors.needLogin') : undefined);
+  toastError(i18n.t('common:errors.unexpectedResponse', { text }), needsLogin ? i18n.t('common:errors.needLogin') : undefined);
 }
 
 async function send(path: string, request: ApiRequest, token: string | null): Promise<Response> {
@@ -113,7 +119,7 @@ function authorization(token: string | null): string | null {
 /** A non-OK answer: the toast, the session's end on a refused stored token, and the error to throw. */
 function failure(status: number, bodyText: string, request: ApiRequest, token: string | null): ApiError {
   const parsed = parseErrorBody(bodyText);
-  if (!request.quiet) toastFailure(status, bodyText, parsed);
+  if (!request.quiet) toastFailure(status, bodyText, parsed, token);
   if (status === 401 && token !== null && token === getToken()) {
     for (const listener of sessionRejectedListeners) listener();
   }
@@ -161,10 +167,14 @@ export async function apiFetch(
 export interface UploadRequest<S extends z.ZodType> {
   /** Sent as multipart; the caller appends the text parts before the file. */
   body: FormData;
+  /** Appended as query parameters, as in apiFetch. */
+  query?: Record<string, QueryValue>;
   schema: S;
   /** Told the fraction (0 to 1) of the body sent so far. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** No toast: the caller shows failures itself (e.g. on the file's row). */
+  quiet?: boolean;
 }
 
 /**
@@ -173,10 +183,10 @@ export interface UploadRequest<S extends z.ZodType> {
  */
 export function apiUpload<S extends z.ZodType>(path: string, upload: UploadRequest<S>): Promise<z.output<S>> {
   const token = getToken();
-  const request: ApiRequest & { schema: S } = { method: 'POST', schema: upload.schema, signal: upload.signal };
+  const request: ApiRequest & { schema: S } = { method: 'POST', schema: upload.schema, signal: upload.signal, quiet: upload.quiet };
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
+    xhr.open('POST', apiUrl(path, upload.query));
     xhr.setRequestHeader('Accept', 'application/json');
     const auth = authorization(token);
     if (auth) xhr.setRequestHeader('Authorization', auth);
@@ -197,7 +207,7 @@ export function apiUpload<S extends z.ZodType>(path: string, upload: UploadReque
     };
     xhr.onerror = () => {
       const error = new Error(i18n.t('common:errors.uploadFailed'));
-      toastError(error.message);
+      if (!upload.quiet) toastError(error.message);
       reject(error);
     };
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));

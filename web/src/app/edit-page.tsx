@@ -14,13 +14,18 @@ interface EditPageProps {
   saved: (id: string) => ReactNode;
   /** The empty form of a new record. */
   fresh: ReactNode;
+  /** A role the whole screen needs (e.g. ADMIN), or only its new-record form (`createRole`). */
+  role?: string;
+  createRole?: string;
+  /** The title above 'This needs the … role.' for a caller without it. */
+  refusedTitle?: string;
 }
 
 /**
  * A form screen for a new record or a saved one (`/pim/<screen>[?uuid]`): the link back to the list,
  * 'New …' or 'Update …', and the form once the user is signed in.
  */
-export function EditPage({ param = 'uuid', back, newTitle, updateTitle, saved, fresh }: EditPageProps) {
+export function EditPage({ param = 'uuid', back, newTitle, updateTitle, saved, fresh, role, createRole, refusedTitle }: EditPageProps) {
   const [searchParams] = useSearchParams();
   const id = searchParams.get(param);
   return (
@@ -29,7 +34,7 @@ export function EditPage({ param = 'uuid', back, newTitle, updateTitle, saved, f
         <BackLink to={back.to}>{back.label}</BackLink>
         <Title order={2}>{id ? updateTitle : newTitle}</Title>
       </Stack>
-      <RequireSignIn>
+      <RequireSignIn role={id ? role : (createRole ?? role)} refusedTitle={refusedTitle}>
         {/* Keyed by record: another id in the address, or a create that puts one there, starts a fresh form. */}
         <Fragment key={id ?? ''}>{id ? saved(id) : fresh}</Fragment>
       </RequireSignIn>

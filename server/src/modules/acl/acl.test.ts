@@ -88,7 +88,7 @@ describe('ACL API and the group picker', () => {
     const byWriter = await add(reader.auth, setId, { group: group.id, role: 'ADMIN', permission: 'DELETE' });
     expect(byWriter.status).toBe(403);
     expect(byWriter.json.message).toBe(
-      'Only the owner of this image set, those with ADMIN permission on it, or an administrator may change who has access to it.',
+      'You may read this image set but not change who has access to it: that needs ADMIN permission on it, or being its owner or an administrator.',
     );
     expect((await add(stranger.auth, setId, { group: group.id, role: 'ADMIN', permission: 'READ' })).status).toBe(404);
     expect((await add(undefined, setId, { group: group.id, role: 'ADMIN', permission: 'READ' })).status).toBe(401);

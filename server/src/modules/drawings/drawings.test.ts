@@ -79,7 +79,7 @@ describe('drawings API', () => {
     expect(read.json.shapes).toEqual(shapes);
     const refused = await put(publicImageId, [], other);
     expect(refused.status).toBe(403);
-    expect(refused.json.message).toBe('You may see this image but you do not have WRITE permission on it.');
+    expect(refused.json.message).toBe('You may read this image but not change it: that needs WRITE permission on an image set that holds it.');
 
     expect((await get(imageId, null)).status).toBe(401);
     expect((await put(imageId, [], null)).status).toBe(401);

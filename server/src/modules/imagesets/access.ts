@@ -1,6 +1,6 @@
 import { ACL_PERMISSIONS, type AclPermission } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { mayAct, mayChangeOwned, requireSignedIn } from '../../platform/auth/policy.js';
+import { lacksPermission, mayAct, mayChangeOwned, requireSignedIn } from '../../platform/auth/policy.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { AccessRepository } from './access-repository.js';
 
@@ -36,7 +36,7 @@ export class ImageSetAccess {
       throw notFound(`There is no image set with id ${setId}.`);
     }
     if (permission !== 'READ' && !(await this.allows(caller, set, permission))) {
-      throw forbidden(`You may read this image set but you do not have ${permission} permission on it.`);
+      throw lacksPermission('this image set', permission);
     }
     return caller;
   }
@@ -51,7 +51,7 @@ export class ImageSetAccess {
     const caller = await this.requireSet(principal, setId, 'READ');
     const set = await this.repo.findSet(setId);
     if (set && (await this.allows(caller, set, 'ADMIN'))) return caller;
-    throw forbidden(`Only the owner of this image set, those with ADMIN permission on it, or an administrator may ${action}.`);
+    throw forbidden(`You may read this image set but not ${action}: that needs ADMIN permission on it, or being its owner or an administrator.`);
   }
 
   /**
@@ -70,7 +70,7 @@ export class ImageSetAccess {
       if (await this.may(caller, setId, permission)) return caller;
       readable ||= permission !== 'READ' && (await this.may(caller, setId, 'READ'));
     }
-    if (readable) throw forbidden(`You may see this image but you do not have ${permission} permission on it.`);
+    if (readable) throw lacksPermission('this image', permission, 'on an image set that holds it');
     throw missing;
   }
 

@@ -97,6 +97,21 @@ describe('image set settings, delete and autocomplete API', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('tells a reader what is missing: the permission, or the role', async () => {
+    const id = await createSet(t.app, owner.auth, 'Public charters');
+    await update(owner.auth, { uuid: id, imageset: 'Public charters', publicDocumentImageSet: true });
+    const reader = await signedInUser(t.app);
+
+    const change = await update(reader.auth, { uuid: id, imageset: 'Mine now' });
+    expect(change.status).toBe(403);
+    expect(change.json.message).toBe('You may read this image set but not change it: that needs WRITE permission on it.');
+    const del = await call(t.app, { method: 'DELETE', url: `/api/pim/documentimageset/${id}`, headers: reader.auth });
+    expect(del.json.message).toBe('You may read this image set but not delete it: that needs DELETE permission on it.');
+    const index = await call(t.app, { method: 'POST', url: '/api/pim/elasticsearchindex', headers: reader.auth, payload: { name: 'mine' } });
+    expect(index.status).toBe(403);
+    expect(index.json.message).toBe('This needs the ADMIN role.');
+  });
+
   it('soft-deletes a set: gone from get, lists, pickers and its parent, but the parent stays', async () => {
     const parent = await createSet(t.app, owner.auth, 'Parent of doomed');
     const doomed = await createSet(t.app, owner.auth, 'Doomed set');

@@ -140,15 +140,16 @@ describe('metadata overview, CSV export and annotated datasets', () => {
     await saveMetadata(t.app, owner.auth, extra, { uri: image(images[1]!), datasetUri: dataset });
     const res = await get(owner, `annotateddatasets/${encodeURIComponent(dataset)}`);
     expect(res.json).toEqual([
-      { uri: image(images[0]!), fieldSets: [{ uuid: set.uuid, name: 'Description' }] },
+      { uri: image(images[0]!), label: 'folio-1', fieldSets: [{ uuid: set.uuid, name: 'Description' }] },
       {
         uri: image(images[1]!),
+        label: 'folio-2',
         fieldSets: [
           { uuid: extra.uuid, name: 'Another look' },
           { uuid: set.uuid, name: 'Description' },
         ],
       },
-      { uri: image(images[2]!), fieldSets: [{ uuid: set.uuid, name: 'Description' }] },
+      { uri: image(images[2]!), label: 'folio-3', fieldSets: [{ uuid: set.uuid, name: 'Description' }] },
     ]);
     expect((await get(other, `annotateddatasets/${encodeURIComponent(dataset)}`)).json).toEqual([]);
     const external = await get(other, `annotateddatasets/${encodeURIComponent(EXTERNAL_MANIFEST)}?onlyOwnData=true`);
@@ -157,6 +158,8 @@ describe('metadata overview, CSV export and annotated datasets', () => {
       'https://iiif.example.net/img/f1/full',
       'https://iiif.example.net/img/f5/full',
     ]);
+    // Images elsewhere have no label of ours: the screen shows their address.
+    expect(external.json.map((i: { label: string | null }) => i.label)).toEqual([null, null, null]);
     expect((await get(owner, `annotateddatasets/${encodeURIComponent(EXTERNAL_MANIFEST)}?onlyOwnData=true`)).json).toEqual([]);
   });
 });

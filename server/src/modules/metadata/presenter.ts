@@ -27,6 +27,6 @@ export function presentAnnotatedDataset(dataset: { datasetUri: string; datasetNa
   return { datasetUri: dataset.datasetUri, datasetName: dataset.datasetName };
 }
 
-export function presentAnnotatedImage(image: { uri: string; fieldSets: { id: string; name: string }[] }): AnnotatedImage {
-  return { uri: image.uri, fieldSets: image.fieldSets.map((s) => ({ uuid: s.id, name: s.name })) };
+export function presentAnnotatedImage(image: { uri: string; label: string | null; fieldSets: { id: string; name: string }[] }): AnnotatedImage {
+  return { uri: image.uri, label: image.label, fieldSets: image.fieldSets.map((s) => ({ uuid: s.id, name: s.name })) };
 }

@@ -234,13 +234,20 @@ export class MetadataRepository {
       .execute();
   }
 
-  /** The annotated images of a dataset with the sets they were annotated with, in the overview's order. */
-  datasetImages(datasetUri: string, filter: RecordFilter): Promise<{ imageUri: string; fieldSetId: string; fieldSetName: string }[]> {
+  /**
+   * The annotated images of a dataset with the sets they were annotated with, in the overview's
+   * order; `imageLabel` is our image's label when the uri names one the caller may read.
+   */
+  datasetImages(
+    datasetUri: string,
+    filter: RecordFilter,
+  ): Promise<{ imageUri: string; imageLabel: string | null; fieldSetId: string; fieldSetName: string }[]> {
     return this.db
       .selectFrom('metadata_record as r')
       .innerJoin('pim_field_set as fs', 'fs.id', 'r.field_set_id')
       .leftJoin('image_set_image as p', (join) => join.onRef('p.set_id', '=', 'r.image_set_id').onRef('p.image_id', '=', 'r.image_id'))
-      .select(['r.image_uri as imageUri', 'fs.id as fieldSetId', 'fs.name as fieldSetName'])
+      .leftJoin('document_image as d', (join) => join.on(sql<SqlBool>`d.id = r.image_id and ${visibleImages(filter.scope, 'd')}`))
+      .select(['r.image_uri as imageUri', 'd.label as imageLabel', 'fs.id as fieldSetId', 'fs.name as fieldSetName'])
       .where('r.dataset_uri', '=', datasetUri)
       .where(this.filtered(filter, 'r'))
       .orderBy(sql`p.position asc nulls last`)

@@ -122,15 +122,15 @@ export class MetadataService {
     principal: Principal | null,
     datasetUri: string,
     onlyOwnData: boolean,
-  ): Promise<{ uri: string; fieldSets: { id: string; name: string }[] }[]> {
+  ): Promise<{ uri: string; label: string | null; fieldSets: { id: string; name: string }[] }[]> {
     const rows = await this.repo.datasetImages(datasetUri, this.filterFor(principal, onlyOwnData));
-    const images = new Map<string, { id: string; name: string }[]>();
+    const images = new Map<string, { label: string | null; fieldSets: { id: string; name: string }[] }>();
     for (const row of rows) {
-      const sets = images.get(row.imageUri) ?? [];
-      sets.push({ id: row.fieldSetId, name: row.fieldSetName });
-      images.set(row.imageUri, sets);
+      const image = images.get(row.imageUri) ?? { label: row.imageLabel, fieldSets: [] };
+      image.fieldSets.push({ id: row.fieldSetId, name: row.fieldSetName });
+      images.set(row.imageUri, image);
     }
-    return [...images].map(([uri, sets]) => ({ uri, fieldSets: sets.sort(byName) }));
+    return [...images].map(([uri, image]) => ({ uri, label: image.label, fieldSets: image.fieldSets.sort(byName) }));
   }
 
   private filterFor(principal: Principal | null, onlyOwnData: boolean): RecordFilter {

@@ -1,8 +1,8 @@
 import { type DifferentTextLinesQuery, type TextLineCorrection, characterErrorRate } from '@pim/contract';
 import type { AclPermission } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { lacksPermission, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
+import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import type { IiifService, RenderedImage } from '../iiif/service.js';
 import type { LineFilter, TextLineRecord, TextLineRepository, TranscriptionGroundTruth } from './repository.js';
@@ -102,7 +102,7 @@ export class TextLineService {
     } catch (err) {
       if (err instanceof AppError && err.status === 404) throw lineMissing(id);
       if (err instanceof AppError && err.status === 403) {
-        throw forbidden(`You may read this text line but you do not have ${permission} permission on its image.`);
+        throw lacksPermission('this text line', permission, 'on its image');
       }
       throw err;
     }

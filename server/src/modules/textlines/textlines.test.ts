@@ -110,7 +110,7 @@ describe('text lines: one line, correcting and skipping', () => {
     expect((await getLine(f.other.auth, id)).status).toBe(200);
     const readOnly = await post(f.other.auth, 'update', { uuid: id, groundtruth: 'x' });
     expect(readOnly.status).toBe(403);
-    expect(readOnly.json.message).toBe('You may read this text line but you do not have WRITE permission on its image.');
+    expect(readOnly.json.message).toBe('You may read this text line but not change it: that needs WRITE permission on its image.');
     expect((await post({}, 'update', { uuid: id, groundtruth: 'x' })).status).toBe(401);
     expect((await getLine(f.owner.auth, id)).json.groundTruth).toBeNull();
   });

@@ -47,7 +47,7 @@ export class UserService {
   async get(principal: Principal | null, id: string): Promise<UserWithGroups> {
     const caller = requireSignedIn(principal);
     if (id === 'self' || id === caller.userId) return this.self(caller);
-    if (!isAdmin(caller)) throw forbidden('Only administrators may see other users.');
+    if (!isAdmin(caller)) throw forbidden('Seeing other users needs the ADMIN role.');
     return this.requireUser(id);
   }
 
@@ -66,7 +66,7 @@ export class UserService {
     const caller = requireSignedIn(principal);
     const target = id === 'self' ? await this.self(caller) : await this.requireUser(id);
     const own = target.id === caller.userId;
-    if (!own && !isAdmin(caller)) throw forbidden('Only administrators may change other users.');
+    if (!own && !isAdmin(caller)) throw forbidden('Changing other users needs the ADMIN role.');
     const roles = input.roles === undefined ? undefined : canonicalRoles(input.roles);
     if (roles && own && roles.some((r) => !hasRole(target.roles, r))) throw forbidden('Nobody can give themselves a role.');
     const primaryGroup = primaryGroupOf(input.primaryGroup, target);

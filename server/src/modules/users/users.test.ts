@@ -45,7 +45,7 @@ describe('users: list, read, update, enable and disable', () => {
     for (const id of ['self', cas.userId]) expect((await api('GET', `users/${id}`, cas.auth)).json).toMatchObject({ uuid: cas.userId, name: 'Cas' });
     const other = await api('GET', `users/${dirk.userId}`, cas.auth);
     expect(other.status).toBe(403);
-    expect(other.json.message).toBe('Only administrators may see other users.');
+    expect(other.json.message).toBe('Seeing other users needs the ADMIN role.');
     expect((await api('GET', `users/${dirk.userId}`, admin.auth)).json).toMatchObject({ uuid: dirk.userId });
     const unknown = randomUUID();
     expect((await api('GET', `users/${unknown}`, admin.auth)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { type AclPermission, ROLE, hasRole } from '@pim/contract';
-import { forbidden, unauthorized } from '../errors.js';
+import { type AppError, forbidden, unauthorized } from '../errors.js';
 import type { Principal } from './principal.js';
 
 /**
@@ -9,6 +9,18 @@ import type { Principal } from './principal.js';
 export function requireSignedIn(principal: Principal | null): Principal {
   if (!principal) throw unauthorized();
   return principal;
+}
+
+/** What each permission lets its holder do with a record, for messages that say what is missing. */
+const PERMISSION_VERBS: Record<AclPermission, string> = { READ: 'read', WRITE: 'change', DELETE: 'delete', ADMIN: 'manage' };
+
+/**
+ * The 403 for a caller who may read a record but lacks a higher permission on it. It says what they
+ * may do and what is missing: 'You may read this image set but not change it: that needs WRITE
+ * permission on it.' `where` says where the permission must be held ('on it', 'on its image').
+ */
+export function lacksPermission(what: string, permission: AclPermission, where = 'on it'): AppError {
+  return forbidden(`You may read ${what} but not ${PERMISSION_VERBS[permission]} it: that needs ${permission} permission ${where}.`);
 }
 
 export function requireRole(principal: Principal | null, role: string): Principal {

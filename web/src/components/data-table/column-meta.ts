@@ -1,4 +1,5 @@
 import type { ColumnDef, RowData } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 
 /** How a column is filtered: text "contains", a numeric min/max range, a yes/no choice, or not at all. */
 export type FilterVariant = 'text' | 'range' | 'boolean' | 'none';
@@ -8,6 +9,12 @@ declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
     filterVariant?: FilterVariant;
+    /** The least width of the column in pixels, so a wide table scrolls rather than squeezing long texts. */
+    minWidth?: number;
+  }
+  interface TableMeta<TData extends RowData> {
+    /** The buttons of a row's actions cell; read at render, so the column itself never changes. */
+    renderActions?: (row: TData) => ReactNode;
   }
 }
 

@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react';
+import { Button } from '@mantine/core';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../test/render';
 import type { DataTableColumn } from './column-meta';
@@ -137,5 +139,26 @@ describe('DataTable in server-side mode', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     expect(urlState(router)).toMatchObject({ pageIndex: 1 });
     expect(shownNames()).toEqual(['Set 25', 'Set 4']);
+  });
+
+  it('keeps the actions cells mounted when the page renders again with a new renderActions', async () => {
+    const user = userEvent.setup();
+    function Counter() {
+      const [count, setCount] = useState(0);
+      return <Button onClick={() => setCount(count + 1)}>{`clicked ${count}`}</Button>;
+    }
+    function Page() {
+      const [renders, setRenders] = useState(0);
+      return (
+        <>
+          <Button onClick={() => setRenders(renders + 1)}>render again</Button>
+          <DataTable label="Sets" columns={columns} data={items.slice(0, 1)} renderActions={() => <Counter />} />
+        </>
+      );
+    }
+    renderPage(<Page />, '/list');
+    await user.click(screen.getByRole('button', { name: 'clicked 0' }));
+    await user.click(screen.getByRole('button', { name: 'render again' }));
+    expect(screen.getByRole('button', { name: 'clicked 1' })).toBeTruthy();
   });
 });

@@ -79,19 +79,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { label, data, loading, onRowClick, renderActions, toolbar } = props;
   const { t } = useTranslation();
 
+  const hasActions = renderActions !== undefined;
   const columns = useMemo(() => {
     const withFilters = props.columns.map(withFilterFn);
-    if (!renderActions) return withFilters;
+    if (!hasActions) return withFilters;
+    // The cell reads the current renderActions from the table's meta: a column made anew with each
+    // renderActions would be a new component to React, remounting every actions cell on each render.
     const actions: DataTableColumn<T> = {
       id: ACTIONS_COLUMN,
       header: t('table.actions'),
-      cell: ({ row }) => renderActions(row.original),
+      cell: ({ row, table }) => table.options.meta?.renderActions?.(row.original),
       enableSorting: false,
       enableHiding: false,
       enableColumnFilter: false,
     };
     return [...withFilters, actions];
-  }, [props.columns, renderActions, t]);
+  }, [props.columns, hasActions, t]);
 
   const columnIds = useMemo(() => columns.map(columnIdOf), [columns]);
   const [state, setState] = useTableUrlState(props.stateParam ?? 'state', props.defaultHiddenColumns ?? [], columnIds);
@@ -104,6 +107,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     data: rows,
     columns,
     getRowId: props.getRowId,
+    meta: { renderActions },
     state: { pagination, sorting: state.sorting, columnFilters: state.columnFilters, columnVisibility: state.columnVisibility },
     onPaginationChange: (updater) => setState({ ...state, ...functionalUpdate(updater, pagination) }),
     // A new sort or filter starts at the first page, in the same update so the URL changes once.
@@ -146,13 +150,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Group gap="sm">{toolbar}</Group>
         <ColumnVisibilityPicker table={table} />
       </Group>
-      <Table.ScrollContainer minWidth={600}>
+      {/* The scrollbar stays in sight, so a wide table shows that it goes on to the right. */}
+      <Table.ScrollContainer minWidth={600} scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}>
         <Table striped highlightOnHover={Boolean(onRowClick)} aria-label={label} verticalSpacing="xs">
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => (
-                  <Table.Th key={header.id} aria-sort={header.column.getCanSort() ? ariaSort(header.column.getIsSorted()) : undefined}>
+                  <Table.Th
+                    key={header.id}
+                    aria-sort={header.column.getCanSort() ? ariaSort(header.column.getIsSorted()) : undefined}
+                    miw={header.column.columnDef.meta?.minWidth}
+                  >
                     <HeaderCell header={header} />
                   </Table.Th>
                 ))}

@@ -32,19 +32,25 @@ interface TreeFolderProps {
   toggleLabel: (open: boolean) => string;
   actions?: ReactNode;
   defaultOpen?: boolean;
+  /** Told when the folder opens or closes. */
+  onOpenChange?: (open: boolean) => void;
   /** Rendered only while the folder is open, so a closed folder never asks for its children. */
   children: () => ReactNode;
 }
 
-export function TreeFolder({ label, icon, toggleLabel, actions, defaultOpen = false, children }: TreeFolderProps) {
+export function TreeFolder({ label, icon, toggleLabel, actions, defaultOpen = false, onOpenChange, children }: TreeFolderProps) {
   const [open, setOpen] = useState(defaultOpen);
   const Chevron = open ? IconChevronDown : IconChevronRight;
+  const toggle = () => {
+    setOpen(!open);
+    onOpenChange?.(!open);
+  };
   return (
     <li role="treeitem" aria-expanded={open} aria-selected={false}>
       <Row
         icon={
           <Group gap={2} wrap="nowrap">
-            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={toggleLabel(open)} onClick={() => setOpen(!open)}>
+            <ActionIcon size="sm" variant="subtle" color="gray" aria-label={toggleLabel(open)} onClick={toggle}>
               <Chevron size={14} />
             </ActionIcon>
             {icon ?? <IconFolder size={16} aria-hidden />}

@@ -34,6 +34,7 @@ function Harness({ onChange = () => undefined }: { onChange?: (item: NamedRef | 
         }}
       />
       <Button onClick={() => setOnlyOwnData(!onlyOwnData)}>toggle own data</Button>
+      <Button onClick={() => setValue(null)}>reset</Button>
     </>
   );
 }
@@ -41,6 +42,24 @@ function Harness({ onChange = () => undefined }: { onChange?: (item: NamedRef | 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Typeahead', () => {
+  it('empties the input when the value is cleared from outside, but keeps what the user types', async () => {
+    const user = userEvent.setup();
+    stubFetch(() => jsonResponse([ref(1), ref(2)]));
+    renderPage(<Harness />);
+    const input = screen.getByLabelText('Field set');
+    await user.click(input);
+    await user.click(await screen.findByRole('option', { name: 'Field set 1' }));
+    expect(input).toHaveProperty('value', 'Field set 1');
+
+    await user.click(screen.getByRole('button', { name: 'reset' }));
+    expect(input).toHaveProperty('value', '');
+
+    await user.click(input);
+    await user.click(await screen.findByRole('option', { name: 'Field set 2' }));
+    await user.type(input, 'x');
+    expect(input).toHaveProperty('value', 'Field set 2x');
+  });
+
   it('searches only for an empty term or one longer than 2 characters', () => {
     expect(shouldSearch('')).toBe(true);
     expect(shouldSearch('a')).toBe(false);

@@ -34,11 +34,12 @@ export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, 
   const { t } = useTranslation();
   const [onlyOwnData] = useOwnDataOnly();
   const [search, setSearch] = useState(value ? getLabel(value) : '');
-  // A value set from outside (a form loading its record) shows its label in the input.
+  // A value set from outside shows its label in the input (a form loading its record), and one
+  // cleared from outside empties it (a form reset after Add); typing clears the value itself.
   const [shownValue, setShownValue] = useState(value);
   if (value !== shownValue) {
     setShownValue(value);
-    if (value) setSearch(getLabel(value));
+    setSearch(value ? getLabel(value) : '');
   }
   const [term] = useDebouncedValue(search.trim(), TYPEAHEAD_DEBOUNCE_MS);
   // Nothing is asked before the user opens the picker: a page full of pickers stays quiet.
@@ -85,7 +86,10 @@ export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, 
           rightSectionPointerEvents="none"
           onChange={(event) => {
             setSearch(event.currentTarget.value);
-            if (value) onChange(null);
+            if (value) {
+              setShownValue(null);
+              onChange(null);
+            }
             combobox.openDropdown();
           }}
           onClick={() => combobox.openDropdown()}

@@ -1,22 +1,15 @@
 import 'filepond/dist/filepond.min.css';
-import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { FileStatus, type FilePondFile } from 'filepond';
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { FilePondFile } from 'filepond';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import { useState } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
 import { useTranslation } from 'react-i18next';
-import { uploadInOrder, type UploadItem, type UploadStatus } from './upload-queue';
+import { UploadList } from './upload-list';
+import { ACCEPTED_FILE_TYPES, isUploadable, uploadInOrder, type UploadItem, type UploadReport } from './upload-queue';
 
+// The plugin gives the browser's file picker its `accept` list; the modal checks the files itself.
 registerPlugin(FilePondPluginFileValidateType);
-
-export const ACCEPTED_FILE_TYPES = ['image/*', 'application/pdf', 'application/xml', 'text/xml'];
-
-/** Browsers give XML and hOCR files no type or a text one; the name tells what they are. */
-function detectType(file: File, type: string): Promise<string> {
-  return Promise.resolve(/\.(xml|hocr)$/i.test(file.name) ? 'application/xml' : type);
-}
-
-const STATUS_COLOR: Record<UploadStatus, string> = { waiting: 'gray', uploading: 'blue', done: 'green', failed: 'red' };
 
 interface UploadModalProps {
   opened: boolean;
@@ -32,17 +25,19 @@ export function UploadModal({ opened, setUuid, setName, onClose, onUploaded }: U
   const [items, setItems] = useState<UploadItem[]>([]);
   const [uploading, setUploading] = useState(false);
 
-  // FilePond holds the chosen files and their order (it can reorder them); the list below shows each file's state.
-  const chooseFiles = (files: FilePondFile[]) => {
-    setItems((previous) =>
-      files
-        .filter((file) => file.status !== FileStatus.LOAD_ERROR)
-        .map((file) => previous.find((item) => item.id === file.id) ?? { id: file.id, file: file.file as File, status: 'waiting' }),
-    );
+  // FilePond is the drop area and the Browse button; each file it is given goes onto the one list
+  // below, in the order chosen, and never onto FilePond's own list (which would show it twice).
+  const addFile = (pondFile: FilePondFile) => {
+    const file = pondFile.file as File;
+    const uploadable = isUploadable(file);
+    const item: UploadItem = { id: pondFile.id, file, uploadable, status: uploadable ? 'waiting' : 'failed' };
+    if (!uploadable) item.message = t('upload.wrongType');
+    setItems((previous) => [...previous, item]);
+    return false;
   };
 
-  const report = (id: string, status: UploadStatus, message?: string) =>
-    setItems((previous) => previous.map((item) => (item.id === id ? { ...item, status, message } : item)));
+  const report: UploadReport = (id, change) =>
+    setItems((previous) => previous.map((item) => (item.id === id ? { ...item, ...change } : item)));
 
   const start = async () => {
     setUploading(true);
@@ -60,8 +55,7 @@ export function UploadModal({ opened, setUuid, setName, onClose, onUploaded }: U
     onClose();
   };
 
-  const statusText = (status: UploadStatus) => t(`upload.status.${status === 'failed' ? 'done' : status}`);
-  const pending = items.some((item) => item.status === 'waiting' || item.status === 'failed');
+  const pending = items.some((item) => item.uploadable && item.status !== 'added');
 
   return (
     <Modal
@@ -76,39 +70,17 @@ export function UploadModal({ opened, setUuid, setName, onClose, onUploaded }: U
       <Stack gap="md">
         <FilePond
           allowMultiple
-          allowReorder
           instantUpload={false}
-          maxParallelUploads={1}
           name="filepond"
           credits={false}
           disabled={uploading}
           acceptedFileTypes={ACCEPTED_FILE_TYPES}
-          fileValidateTypeDetectType={detectType}
+          allowFileTypeValidation={false}
+          beforeAddFile={addFile}
           labelIdle={t('upload.dropHere')}
-          onupdatefiles={chooseFiles}
         />
         {items.length > 0 && (
-          <Table aria-label={t('upload.files')}>
-            <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id}>
-                  <Table.Td>{item.file.name}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[item.status]} variant="light">
-                      {statusText(item.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {item.message && (
-                      <Text size="sm" c={item.status === 'failed' ? 'red' : 'dimmed'}>
-                        {item.message}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <UploadList items={items} locked={uploading} onRemove={(id) => setItems((previous) => previous.filter((item) => item.id !== id))} />
         )}
         <Group justify="flex-end">
           <Button onClick={() => void start()} loading={uploading} disabled={!pending}>

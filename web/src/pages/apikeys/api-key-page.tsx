@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Box, Button, MultiSelect, Stack, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { API_KEY_USER_NAME_MAX, type ApiKey } from '@pim/contract';
+import { ROLE, API_KEY_USER_NAME_MAX, type ApiKey } from '@pim/contract';
 import { IconAlertTriangle, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -88,7 +88,9 @@ export function ApiKeyPage() {
         <BackLink to="/apikeys">{t('form.back')}</BackLink>
         <Title order={2}>{t('form.title')}</Title>
       </Stack>
-      <RequireSignIn>{created ? <CreatedKey apiKey={created} /> : <NewKeyForm onCreated={setCreated} />}</RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('list.forbidden')}>
+        {created ? <CreatedKey apiKey={created} /> : <NewKeyForm onCreated={setCreated} />}
+      </RequireSignIn>
     </Stack>
   );
 }

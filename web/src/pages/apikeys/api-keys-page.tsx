@@ -1,5 +1,5 @@
 import { Button, Stack, Title } from '@mantine/core';
-import type { ApiKey } from '@pim/contract';
+import { ROLE, type ApiKey } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,7 @@ export function ApiKeysPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('list.title')}</Title>
-      <RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('list.forbidden')}>
         <ApiKeysTable />
       </RequireSignIn>
     </Stack>

@@ -1,16 +1,15 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RELEASE, ROADMAP, type ChangelogEntry } from './changelog-entries';
 
-function Section({ titleKey, itemsKey }: { titleKey: string; itemsKey: string }) {
+function Section({ title, entries, prefix }: { title: string; entries: readonly ChangelogEntry[]; prefix: string }) {
   const { t } = useTranslation('pages');
-  const value: unknown = t(itemsKey, { returnObjects: true });
-  const items = Array.isArray(value) ? value.map(String) : [];
   return (
     <Stack gap="xs">
-      <Title order={3}>{t(titleKey)}</Title>
+      <Title order={3}>{title}</Title>
       <List spacing={4}>
-        {items.map((item) => (
-          <List.Item key={item}>{item}</List.Item>
+        {entries.map((entry) => (
+          <List.Item key={entry.key}>{t(`${prefix}.${entry.key}`)}</List.Item>
         ))}
       </List>
     </Stack>
@@ -23,8 +22,8 @@ export function ChangelogPage() {
     <Stack gap="lg" maw={900}>
       <Title order={2}>{t('changelog.title')}</Title>
       <Text c="dimmed">{t('changelog.intro')}</Text>
-      <Section titleKey="changelog.releaseTitle" itemsKey="changelog.release" />
-      <Section titleKey="changelog.roadmapTitle" itemsKey="changelog.roadmap" />
+      <Section title={t('changelog.releaseTitle')} entries={RELEASE} prefix="changelog.release" />
+      <Section title={t('changelog.roadmapTitle')} entries={ROADMAP} prefix="changelog.roadmap" />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { saveConfigurationRequestSchema, type Configuration } from '@pim/contract';
+import { ROLE, saveConfigurationRequestSchema, type Configuration } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -92,6 +92,8 @@ export function ConfigurationPage() {
       updateTitle={t('configuration.updateTitle')}
       saved={(id) => <LoadedConfiguration id={id} />}
       fresh={<ConfigurationForm configuration={null} />}
+      role={ROLE.ADMIN}
+      refusedTitle={t('configuration.forbidden')}
     />
   );
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setToken } from '../../app/token-store';
-import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
+import { renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { sent } from '../users/fixtures.test-support';
 import { configurationPath, configurationServer, MAIL, sampleConfigurations, THEME } from './fixtures.test-support';
 
@@ -60,11 +60,18 @@ describe('/pim/configurations', () => {
     expect(await screen.findByRole('heading', { name: 'New configuration' })).toBeTruthy();
   });
 
-  it("shows the server's refusal to a signed-in user who is not an admin", async () => {
+  it.each([
+    ['/configurations', 'Only administrators can see the configurations'],
+    ['/configuration', 'Only administrators can see configurations'],
+    ['/environments', 'Only administrators can see the environments'],
+    ['/environment', 'Only administrators can see environments'],
+  ])('tells a signed-in user who is not an admin that %s needs the ADMIN role, without asking the server', async (path, title) => {
     setToken('tok');
-    stubFetch(signedInHandler(['AUTHENTICATED'], () => jsonResponse({ error: 'forbidden', message: 'Only administrators may do this.' }, 403)));
-    renderApp('/configurations');
-    expect(await screen.findByText('Only administrators can see the configurations')).toBeTruthy();
+    const fetchMock = stubFetch(signedInHandler(['AUTHENTICATED']));
+    renderApp(path);
+    expect(await screen.findByText(title)).toBeTruthy();
+    expect(screen.getByText('This needs the ADMIN role.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(fetchMock.mock.calls.filter(([input]) => /configuration|environment/.test(String(input)))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Stack, Title } from '@mantine/core';
-import type { Configuration } from '@pim/contract';
+import { ROLE, type Configuration } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
@@ -75,7 +75,7 @@ export function ConfigurationsPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('configurations.title')}</Title>
-      <RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('configurations.forbidden')}>
         <ConfigurationsTable />
       </RequireSignIn>
     </Stack>

@@ -6,7 +6,20 @@ import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { ReadMore } from './read-more';
 
-export const DOCUMENT_IMAGE_HIDDEN_COLUMNS = ['uri', 'iiifManifestUri', 'remoteuri', 'layoutXML', 'created', 'updated'] as const;
+/**
+ * The columns a first look can do without (the Columns picker shows them, and the address keeps
+ * the choice): addresses, dates and the finer layout measures. Shown: the image, its size, page,
+ * lines, recognised text, language and state.
+ */
+export const DOCUMENT_IMAGE_HIDDEN_COLUMNS = [
+  'uri', 'iiifManifestUri', 'remoteuri', 'layoutXML', 'created', 'updated',
+  'pageorder', 'levels', 'types', 'deskewAngle', 'columnCount', 'confidence', 'eadId', 'htrText',
+] as const;
+
+/** Room for the columns whose text would otherwise wrap into a narrow strip; the table scrolls instead. */
+const MIN_WIDTH: Partial<Record<string, number>> = {
+  label: 160, uri: 280, iiifManifestUri: 280, remoteuri: 280, layoutXML: 200, tesseractText: 340, htrText: 340, uploader: 140,
+};
 
 const SORTABLE = new Set<string>(DOCUMENT_IMAGE_SORTABLE);
 /** The filters the server applies; the other columns offer none rather than one that does nothing. */
@@ -24,14 +37,14 @@ export function documentImageColumns(t: TFunction): DataTableColumn<DocumentImag
     accessorKey: key,
     header: key,
     enableSorting: SORTABLE.has(key),
-    meta: { filterVariant: key === 'label' ? 'text' : key in RANGE_FILTERS ? 'range' : 'none' },
+    meta: { filterVariant: key === 'label' ? 'text' : key in RANGE_FILTERS ? 'range' : 'none', minWidth: MIN_WIDTH[key] },
     ...(['broken', 'publish'].includes(key) ? { cell: ({ getValue }) => yesNo(getValue<boolean>()) } : {}),
   });
   const longText = (key: 'tesseractText' | 'htrText'): DataTableColumn<DocumentImage> => ({
     accessorKey: key,
     header: key,
     enableSorting: false,
-    meta: { filterVariant: 'none' },
+    meta: { filterVariant: 'none', minWidth: MIN_WIDTH[key] },
     cell: ({ getValue }) => <ReadMore text={getValue<string | null>()} />,
   });
   const date = (key: 'created' | 'updated'): DataTableColumn<DocumentImage> => ({
@@ -75,7 +88,13 @@ export function documentImageColumns(t: TFunction): DataTableColumn<DocumentImag
     plain('languageBest'),
     plain('publish'),
     plain('eadId'),
-    { id: 'uploader', accessorFn: (image) => image.uploader?.name ?? '', header: 'uploader', enableSorting: false, meta: { filterVariant: 'none' } },
+    {
+      id: 'uploader',
+      accessorFn: (image) => image.uploader?.name ?? '',
+      header: 'uploader',
+      enableSorting: false,
+      meta: { filterVariant: 'none', minWidth: MIN_WIDTH.uploader },
+    },
     longText('htrText'),
   ];
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setToken } from '../../app/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
-import { documentImageFixture } from '../../test/factories';
+import { documentImageFixture, imageSetFixture } from '../../test/factories';
 
 const SET = '22222222-2222-4222-8222-222222222222';
 const IMAGE = '55555555-5555-4555-8555-555555555555';
@@ -16,11 +16,13 @@ function documentImage(uuid: string, label: string) {
 function server() {
   setToken('tok');
   return stubFetch(
-    signedInHandler(['AUTHENTICATED'], (url) =>
-      url.pathname === `/api/pim/documentimageset/${SET}/documentimages`
-        ? jsonResponse({ results: [documentImage(IMAGE, 'f. 1r')], total: 123, pageSize: 10 })
-        : jsonResponse({ error: 'not_found', message: 'Not found' }, 404),
-    ),
+    signedInHandler(['AUTHENTICATED'], (url) => {
+      if (url.pathname === `/api/pim/documentimageset/${SET}/documentimages`) {
+        return jsonResponse({ results: [documentImage(IMAGE, 'f. 1r')], total: 123, pageSize: 10 });
+      }
+      if (url.pathname === `/api/pim/documentimageset/${SET}`) return jsonResponse(imageSetFixture(SET, 'Psalter'));
+      return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
+    }),
   );
 }
 
@@ -43,6 +45,21 @@ describe('/pim/documentimages', () => {
     expect(link.getAttribute('href')).toBe(`/pim/documentimage?uuid=${IMAGE}`);
     expect(screen.getByText("1–10 of 123")).toBeTruthy();
     expect(pageCalls(fetchMock)).toEqual([{ page: '0', pageSize: '10' }]);
+  });
+
+  it('shows the useful columns first, gives long texts room and leads back to the set', async () => {
+    server();
+    renderApp(`/documentimages?documentimagesetuuid=${SET}`);
+    const table = await screen.findByRole('table', { name: 'Document images' });
+    await within(table).findByRole('link', { name: IMAGE });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'uuid', 'label', 'height', 'width', 'broken', 'pagenumber', 'linesCount', 'tesseractText', 'languageBest', 'publish', 'uploader',
+    ]);
+    const text = headers.find((header) => header.textContent === 'tesseractText') as HTMLElement;
+    expect(text.style.minWidth).not.toBe('');
+    const back = await screen.findByRole('link', { name: 'Back to Psalter' });
+    expect(back.getAttribute('href')).toBe(`/pim/imageset?uuid=${SET}`);
   });
 
   it('sends paging, sorting and the width/height range filters to the server', async () => {

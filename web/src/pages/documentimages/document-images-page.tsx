@@ -4,7 +4,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentImagePage } from '../../api/documentimages';
+import { useImageSet } from '../../api/imagesets';
 import { RequireSignIn } from '../../app/require-sign-in';
+import { BackLink } from '../../components/back-link';
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
@@ -33,6 +35,13 @@ function DocumentImagesTable({ setUuid }: { setUuid: string }) {
   );
 }
 
+/** Back to the set whose images these are, by its name. */
+function SetBackLink({ setUuid }: { setUuid: string }) {
+  const { t } = useTranslation('imagesets');
+  const set = useImageSet(setUuid);
+  return <BackLink to={`/imageset?uuid=${encodeURIComponent(setUuid)}`}>{t('images.backToSet', { name: set.data?.imageset ?? '…' })}</BackLink>;
+}
+
 export function DocumentImagesPage() {
   const { t } = useTranslation('imagesets');
   const [searchParams] = useSearchParams();
@@ -42,7 +51,10 @@ export function DocumentImagesPage() {
       <Title order={2}>{t('images.title')}</Title>
       {setUuid ? (
         <RequireSignIn>
-          <DocumentImagesTable setUuid={setUuid} />
+          <Stack gap="sm">
+            <SetBackLink setUuid={setUuid} />
+            <DocumentImagesTable setUuid={setUuid} />
+          </Stack>
         </RequireSignIn>
       ) : (
         <Alert color="red">{t('images.missingSet')}</Alert>

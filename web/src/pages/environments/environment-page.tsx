@@ -1,3 +1,4 @@
+import { ROLE } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
 import { useEnvironment } from '../../api/environments';
 import { EditPage } from '../../app/edit-page';
@@ -25,6 +26,8 @@ export function EnvironmentPage() {
       updateTitle={t('environment.updateTitle')}
       saved={(uuid) => <LoadedEnvironment uuid={uuid} />}
       fresh={<EnvironmentForm environment={null} />}
+      role={ROLE.ADMIN}
+      refusedTitle={t('environment.forbidden')}
     />
   );
 }

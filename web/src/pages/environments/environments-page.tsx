@@ -1,5 +1,5 @@
 import { Button, Stack, Title } from '@mantine/core';
-import type { Environment } from '@pim/contract';
+import { ROLE, type Environment } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
@@ -52,7 +52,7 @@ export function EnvironmentsPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('environments.title')}</Title>
-      <RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('environments.forbidden')}>
         <EnvironmentsTable />
       </RequireSignIn>
     </Stack>

@@ -89,6 +89,14 @@ describe('/pim/fontdescription', () => {
     expect(await screen.findByText('Junicode 2')).toBeTruthy();
   });
 
+  it('says a new one needs the ADMIN role to a user who is not an admin', async () => {
+    fontServer(sampleFonts(), { roles: ['AUTHENTICATED'] });
+    renderApp('/fontdescription');
+    expect(await screen.findByText('Only administrators can add fonts')).toBeTruthy();
+    expect(screen.getByText('This needs the ADMIN role.')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'URI' })).toBeNull();
+  });
+
   it('shows a saved one read-only to a user who is not an admin', async () => {
     fontServer(sampleFonts(), { roles: ['AUTHENTICATED'] });
     renderApp(`/fontdescription?uuid=${JUNICODE}`);

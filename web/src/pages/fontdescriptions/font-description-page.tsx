@@ -27,6 +27,8 @@ export function FontDescriptionPage() {
       updateTitle={t('form.title')}
       saved={(uuid) => <SavedFont uuid={uuid} canWrite={canWrite} />}
       fresh={<FontDescriptionFormView font={null} canWrite={canWrite} />}
+      createRole={ROLE.ADMIN}
+      refusedTitle={t('form.forbidden')}
     />
   );
 }

@@ -91,6 +91,7 @@ describe('/pim/fontdescriptions', () => {
     expect(await within(table).findByRole('button', { name: 'Download Junicode' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Delete Junicode' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'New font description' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'New font description' })).toHaveProperty('disabled', true);
     expect(fetchedUrls(vi.mocked(fetch))).toContain(LIST_PATH);
   });
 });

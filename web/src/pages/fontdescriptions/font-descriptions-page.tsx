@@ -1,15 +1,15 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { fontDownloadName, hasRole, ROLE, type FontDescription } from '@pim/contract';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { fontDownloadName, ROLE, type FontDescription } from '@pim/contract';
+import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { fontBinaryPath, useDeleteFontDescription, useFontDescriptions } from '../../api/fontdescriptions';
 import { RequireSignIn } from '../../app/require-sign-in';
-import { useSession } from '../../app/session';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { DataTable } from '../../components/data-table/data-table';
+import { NewRecordButton, useRoleRefusal } from '../../components/guarded';
 import { LoadFailed } from '../users/load-failed';
 import { FONT_HIDDEN_COLUMNS, fontDescriptionColumns } from './font-description-columns';
 
@@ -18,7 +18,8 @@ const rowId = (font: FontDescription) => font.uuid;
 function FontDescriptionsTable() {
   const { t } = useTranslation('fonts');
   const navigate = useNavigate();
-  const admin = hasRole(useSession().roles, ROLE.ADMIN);
+  const adminRefusal = useRoleRefusal(ROLE.ADMIN);
+  const admin = adminRefusal === null;
   const fonts = useFontDescriptions();
   const { download, busy } = useDownload();
   const { ask, dialog } = useConfirmedDelete({
@@ -64,13 +65,7 @@ function FontDescriptionsTable() {
         defaultHiddenColumns={FONT_HIDDEN_COLUMNS}
         renderActions={renderActions}
         onRowClick={(font) => void navigate(`/fontdescription?uuid=${encodeURIComponent(font.uuid)}`)}
-        toolbar={
-          admin && (
-            <Button component={Link} to="/fontdescription" leftSection={<IconPlus size={16} aria-hidden />}>
-              {t('list.new')}
-            </Button>
-          )
-        }
+        toolbar={<NewRecordButton to="/fontdescription" label={t('list.new')} refusal={adminRefusal} />}
       />
       {dialog}
     </>

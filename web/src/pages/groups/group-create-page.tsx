@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { createGroupRequestSchema } from '@pim/contract';
+import { ROLE, createGroupRequestSchema } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateGroup } from '../../api/groups';
@@ -34,7 +34,7 @@ export function GroupCreatePage() {
         <BackLink to="/pimgroups">{t('form.back')}</BackLink>
         <Title order={2}>{t('create.title')}</Title>
       </Stack>
-      <RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('list.forbidden')}>
         <NewGroupForm />
       </RequireSignIn>
     </Stack>

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { renameGroupRequestSchema } from '@pim/contract';
+import { ROLE, renameGroupRequestSchema } from '@pim/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -52,7 +52,7 @@ export function GroupEditPage() {
         <BackLink to="/pimgroups">{t('form.back')}</BackLink>
         <Title order={2}>{t('edit.title')}</Title>
       </Stack>
-      <RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('list.forbidden')}>
         {/* Keyed by group: a subgroup's link opens a fresh editor with that group's name. */}
         <GroupEditor key={uuid} uuid={uuid} />
       </RequireSignIn>

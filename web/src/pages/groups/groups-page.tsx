@@ -1,5 +1,5 @@
 import { Button, Stack, Title } from '@mantine/core';
-import type { Group } from '@pim/contract';
+import { ROLE, type Group } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +60,7 @@ export function GroupsPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('list.title')}</Title>
-      <RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('list.forbidden')}>
         <GroupsTable />
       </RequireSignIn>
     </Stack>

@@ -5,16 +5,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAclEntries, useAclPermissions, useAddAclEntry, useDeleteAclEntry } from '../../api/acl';
 import { useGroupPossibleRoles } from '../../api/groups';
+import { Guarded } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { Typeahead } from '../../components/typeahead/typeahead';
 
-function AclTable({ subject }: { subject: string }) {
+function AclTable({ subject, publicSet, manageRefusal }: { subject: string; publicSet: boolean; manageRefusal: string | null }) {
   const { t } = useTranslation('imagesets');
   const entries = useAclEntries(subject);
   const remove = useDeleteAclEntry(subject);
   if (entries.isPending) return <Spinner />;
   if (entries.isError) return <Text c="red">{t('acl.loadFailed')}</Text>;
-  if (entries.data.length === 0) return <Text c="dimmed">{t('acl.none')}</Text>;
+  if (entries.data.length === 0) return <Text c="dimmed">{t(publicSet ? 'acl.nonePublic' : 'acl.none')}</Text>;
   return (
     <Table aria-label={t('acl.entries')}>
       <Table.Thead>
@@ -32,15 +33,17 @@ function AclTable({ subject }: { subject: string }) {
             <Table.Td>{entry.role}</Table.Td>
             <Table.Td>{entry.permission}</Table.Td>
             <Table.Td>
-              <ActionIcon
-                color="red"
-                variant="subtle"
-                aria-label={t('acl.delete', { group: entry.group.name })}
-                loading={remove.isPending && remove.variables === entry.uuid}
-                onClick={() => remove.mutate(entry.uuid)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
+              <Guarded reason={manageRefusal}>
+                <ActionIcon
+                  color="red"
+                  variant="subtle"
+                  aria-label={t('acl.delete', { group: entry.group.name })}
+                  loading={remove.isPending && remove.variables === entry.uuid}
+                  onClick={() => remove.mutate(entry.uuid)}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Guarded>
             </Table.Td>
           </Table.Tr>
         ))}
@@ -49,11 +52,20 @@ function AclTable({ subject }: { subject: string }) {
   );
 }
 
+interface AclModalProps {
+  subject: string;
+  /** A public set may be read by everyone signed in, entries or not. */
+  publicSet: boolean;
+  /** Why the caller may not change the entries (they lack ADMIN on the set), or null when they may. */
+  manageRefusal: string | null;
+  onClose: () => void;
+}
+
 /**
  * Who may do what with the set: each entry grants the members holding a role in a group a
- * permission. The roles offered are those of the chosen group.
+ * permission. The roles offered are those of the chosen group. After Add the form starts empty.
  */
-export function AclModal({ subject, onClose }: { subject: string; onClose: () => void }) {
+export function AclModal({ subject, publicSet, manageRefusal, onClose }: AclModalProps) {
   const { t } = useTranslation('imagesets');
   const permissions = useAclPermissions();
   const add = useAddAclEntry(subject);
@@ -84,7 +96,12 @@ export function AclModal({ subject, onClose }: { subject: string; onClose: () =>
   return (
     <Modal opened onClose={onClose} title={t('acl.title')} size="lg">
       <Stack gap="md">
-        <AclTable subject={subject} />
+        <AclTable subject={subject} publicSet={publicSet} manageRefusal={manageRefusal} />
+        {manageRefusal !== null && (
+          <Text size="sm" c="dimmed">
+            {manageRefusal}
+          </Text>
+        )}
         <Group align="flex-end" grow>
           <Typeahead
             label={t('acl.group')}
@@ -94,14 +111,17 @@ export function AclModal({ subject, onClose }: { subject: string; onClose: () =>
             getLabel={(item) => item.name}
             value={group}
             onChange={chooseGroup}
+            disabled={manageRefusal !== null}
           />
-          <Select label={t('acl.role')} data={roles.data ?? []} value={role} onChange={setRole} disabled={!group} />
-          <Select label={t('acl.permission')} data={permissions.data ?? []} value={permission} onChange={setPermission} />
+          <Select label={t('acl.role')} data={roles.data ?? []} value={role} onChange={setRole} disabled={!group || manageRefusal !== null} />
+          <Select label={t('acl.permission')} data={permissions.data ?? []} value={permission} onChange={setPermission} disabled={manageRefusal !== null} />
         </Group>
         <Group justify="flex-end">
-          <Button onClick={submit} disabled={!group || !role || !permission} loading={add.isPending}>
-            {t('acl.add')}
-          </Button>
+          <Guarded reason={manageRefusal}>
+            <Button onClick={submit} disabled={!group || !role || !permission} loading={add.isPending}>
+              {t('acl.add')}
+            </Button>
+          </Guarded>
         </Group>
       </Stack>
     </Modal>

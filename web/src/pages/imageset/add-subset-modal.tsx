@@ -3,6 +3,7 @@ import { namedRefSchema, type NamedRef } from '@pim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHierarchyChange } from '../../api/imagesets';
+import { ImagePicker } from '../../components/typeahead/image-picker';
 import { Typeahead } from '../../components/typeahead/typeahead';
 
 const refKey = (ref: NamedRef) => ref.uuid;
@@ -44,7 +45,6 @@ export function AddSubsetModal({ setUuid, onClose }: { setUuid: string; onClose:
 export function AddImageModal({ setUuid, onClose }: { setUuid: string; onClose: () => void }) {
   const { t } = useTranslation('imagesets');
   const change = useHierarchyChange(setUuid);
-  const [sourceSet, setSourceSet] = useState<NamedRef | null>(null);
   const [image, setImage] = useState<NamedRef | null>(null);
   const add = () => {
     if (!image) return;
@@ -53,31 +53,7 @@ export function AddImageModal({ setUuid, onClose }: { setUuid: string; onClose: 
   return (
     <Modal opened onClose={onClose} title={t('tree.addImageFromSet')} centered>
       <Stack gap="md">
-        <Typeahead
-          label={t('tree.chooseImageset')}
-          url="pim/documentimageset/autocomplete"
-          itemSchema={namedRefSchema}
-          getKey={refKey}
-          getLabel={refName}
-          value={sourceSet}
-          onChange={(next) => {
-            setSourceSet(next);
-            setImage(null);
-          }}
-        />
-        {sourceSet && (
-          <Typeahead
-            key={sourceSet.uuid}
-            label={t('tree.chooseImage')}
-            url="pim/documentimage/autocomplete"
-            params={{ setUuid: sourceSet.uuid }}
-            itemSchema={namedRefSchema}
-            getKey={refKey}
-            getLabel={refName}
-            value={image}
-            onChange={setImage}
-          />
-        )}
+        <ImagePicker image={image} onChange={setImage} />
         <Group justify="flex-end">
           <Button onClick={add} disabled={!image} loading={change.isPending}>
             {t('tree.add')}

@@ -18,7 +18,7 @@ export const hierarchies: Record<string, unknown> = {
   [QUIRE]: { imageset: { id: QUIRE, name: 'Quire 1' }, subsets: [], images: [{ id: PAGE_2, name: 'page 2' }] },
 };
 
-type Rest = (url: URL, init: RequestInit | undefined) => Response | undefined;
+type Rest = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
 
 /** A signed-in user with the set Psalter holding the sub-set Quire 1 and page 1. */
 export function imageSetServer(rest: Rest = () => undefined) {

@@ -24,6 +24,46 @@ describe('/pim/imageset', () => {
     expect(screen.getByRole('button', { name: 'Acl editor' })).toHaveProperty('disabled', false);
   });
 
+  it('shows a reader the ACL entries but not the means to change them, and says why', async () => {
+    const user = userEvent.setup();
+    imageSetServer((url) => {
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) {
+        return jsonResponse({ ...imageSet(ROOT, 'Psalter A'), publicDocumentImageSet: true, permissions: ['READ', 'WRITE'] });
+      }
+      if (url.pathname === `/api/pim/acl/allfor/${ROOT}`) return jsonResponse([entry]);
+      if (url.pathname === '/api/pim/acl/permissions') return jsonResponse(['READ', 'WRITE', 'DELETE', 'ADMIN']);
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Acl editor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Acl editor' });
+    expect(await within(dialog).findByText('Editors')).toBeTruthy();
+    const reason = 'Changing who has access needs ADMIN permission on this imageset, or being its owner or an administrator.';
+    expect(within(dialog).getByText(reason)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Add' })).toHaveProperty('disabled', true);
+    expect(within(dialog).getByLabelText('Group')).toHaveProperty('disabled', true);
+    expect(within(dialog).getByRole('button', { name: 'Delete the entry of Editors' })).toHaveProperty('disabled', true);
+  });
+
+  it('says a public set without entries is readable by everyone signed in', async () => {
+    const user = userEvent.setup();
+    imageSetServer((url) => {
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) return jsonResponse({ ...imageSet(ROOT, 'Psalter A'), publicDocumentImageSet: true });
+      if (url.pathname === `/api/pim/acl/allfor/${ROOT}`) return jsonResponse([]);
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Acl editor' }));
+    expect(await screen.findByText(/everyone signed in may read this public set/)).toBeTruthy();
+  });
+
+  it('links to the table of all its document images', async () => {
+    imageSetServer();
+    renderApp(`/imageset?uuid=${ROOT}`);
+    const link = await screen.findByRole('link', { name: 'All document images' });
+    expect(link.getAttribute('href')).toBe(`/pim/documentimages?documentimagesetuuid=${ROOT}`);
+  });
+
   it('saves the settings: Save is disabled for an empty name, success shows the toast', async () => {
     const user = userEvent.setup();
     const fetchMock = imageSetServer((url, init) =>
@@ -133,6 +173,11 @@ describe('/pim/imageset', () => {
     await user.click(add);
 
     await waitFor(() => expect(within(table).getAllByText('Editors')).toHaveLength(2));
+    // The form starts again: no group left in the picker, nor role or permission.
+    expect(within(dialog).getByLabelText('Group')).toHaveProperty('value', '');
+    expect(within(dialog).getByRole('textbox', { name: 'Role' })).toHaveProperty('value', '');
+    expect(within(dialog).getByRole('textbox', { name: 'Permission' })).toHaveProperty('value', '');
+    expect(add).toHaveProperty('disabled', true);
     const [post] = callsTo(fetchMock, 'POST', `/api/pim/acl/subject/${ROOT}`);
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ group: GROUP, role: 'EDITOR', permission: 'ADMIN' });
 

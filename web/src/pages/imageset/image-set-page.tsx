@@ -1,28 +1,20 @@
-import { Alert, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { AclPermission, DocumentImageSet } from '@pim/contract';
-import { IconLock, IconSettings } from '@tabler/icons-react';
-import { useState, type ReactElement } from 'react';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { DocumentImageSet } from '@pim/contract';
+import { IconLock, IconSettings, IconTable } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useDeleteImageSet, useImageSet } from '../../api/imagesets';
 import { UuidPage } from '../../app/uuid-page';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
+import { Guarded } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { AclModal } from './acl-modal';
 import { ImageSetTree } from './image-set-tree';
+import { mayFrom } from './set-permissions';
 import { SettingsModal } from './settings-modal';
 
 type Dialog = 'settings' | 'acl' | null;
-
-/** A button the caller's permissions on the set may not allow: then disabled, with the reason on hover. */
-function Guarded({ allowed, reason, children }: { allowed: boolean; reason: string; children: ReactElement }) {
-  if (allowed) return children;
-  return (
-    <Tooltip label={reason}>
-      <span>{children}</span>
-    </Tooltip>
-  );
-}
 
 function ImageSetHeader({ set }: { set: DocumentImageSet }) {
   const { t } = useTranslation('imagesets');
@@ -36,34 +28,33 @@ function ImageSetHeader({ set }: { set: DocumentImageSet }) {
     question: (deleting) => t('detail.deleteQuestion', { name: deleting.imageset }),
     onDeleted: () => void navigate('/imagesets'),
   });
-  // Older answers without permissions leave every button on; the server decides either way.
-  const may = (permission: AclPermission) => set.permissions?.includes(permission) ?? true;
+  const may = mayFrom(set.permissions);
   return (
     <>
       <Title order={2}>{set.imageset}</Title>
       {set.prettyName && <Text c="dimmed">{set.prettyName}</Text>}
       <Group gap="sm">
-        <Guarded allowed={may('WRITE')} reason={t('detail.mayNotChange')}>
-          <Button
-            variant="default"
-            leftSection={<IconSettings size={16} aria-hidden />}
-            disabled={!may('WRITE')}
-            onClick={() => setDialog('settings')}
-          >
+        <Guarded reason={may('WRITE') ? null : t('detail.mayNotChange')}>
+          <Button variant="default" leftSection={<IconSettings size={16} aria-hidden />} onClick={() => setDialog('settings')}>
             {t('detail.settings')}
           </Button>
         </Guarded>
+        {/* Everyone who may read the set may see who has access; changing that needs ADMIN on it. */}
         <Button variant="default" leftSection={<IconLock size={16} aria-hidden />} onClick={() => setDialog('acl')}>
           {t('detail.acl')}
         </Button>
-        <Guarded allowed={may('DELETE')} reason={t('detail.mayNotDelete')}>
-          <DeleteButton disabled={!may('DELETE')} onClick={() => confirmedDelete.ask(set)}>
-            {t('detail.delete')}
-          </DeleteButton>
+        <Guarded reason={may('DELETE') ? null : t('detail.mayNotDelete')}>
+          <DeleteButton onClick={() => confirmedDelete.ask(set)}>{t('detail.delete')}</DeleteButton>
         </Guarded>
+        <Anchor component={Link} to={`/documentimages?documentimagesetuuid=${encodeURIComponent(set.uuid)}`} size="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconTable size={16} aria-hidden />
+            {t('detail.allImages')}
+          </Group>
+        </Anchor>
       </Group>
       {dialog === 'settings' && <SettingsModal set={set} onClose={close} />}
-      {dialog === 'acl' && <AclModal subject={set.uuid} onClose={close} />}
+      {dialog === 'acl' && <AclModal subject={set.uuid} publicSet={set.publicDocumentImageSet} manageRefusal={may('ADMIN') ? null : t('detail.mayNotManage')} onClose={close} />}
       {confirmedDelete.dialog}
     </>
   );
@@ -78,7 +69,7 @@ function ImageSetDetail({ uuid }: { uuid: string }) {
     <Stack gap="md">
       <ImageSetHeader set={imageSet.data} />
       {/* Keyed by set: following a folder link to another set starts a fresh tree. */}
-      <ImageSetTree key={uuid} set={{ uuid, name: imageSet.data.imageset }} />
+      <ImageSetTree key={uuid} set={{ uuid, name: imageSet.data.imageset }} permissions={imageSet.data.permissions} />
     </Stack>
   );
 }

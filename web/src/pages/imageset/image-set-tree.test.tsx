@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render';
-import { callsTo, hierarchies, imageSetServer, OTHER_SET, PAGE_1, PAGE_2, QUIRE, ROOT } from './fixtures.test-support';
+import { callsTo, hierarchies, imageSet, imageSetServer, OTHER_SET, PAGE_1, PAGE_2, QUIRE, ROOT } from './fixtures.test-support';
 
 const hierarchyPath = (uuid: string) => `/api/pim/documentimageset/${uuid}/hierarchy`;
 
@@ -115,17 +115,53 @@ describe('the hierarchy tree of /pim/imageset', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ uuid: PAGE_2 });
   });
 
-  it('sorts a folder with POST .../sort and shows the answer', async () => {
+  it('sorts a folder with POST .../sort: "Sorting…" while it runs, then how many items were put in order', async () => {
     const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
     const fetchMock = imageSetServer((url, init) =>
-      init?.method === 'POST' && url.pathname.endsWith('/sort')
-        ? jsonResponse({ ...(hierarchies[ROOT] as object), images: [{ id: PAGE_1, name: 'page 1' }, { id: PAGE_2, name: 'page 10' }] })
-        : undefined,
+      init?.method === 'POST' && url.pathname.endsWith('/sort') ? new Promise<Response>((resolve) => (answer = resolve)) : undefined,
     );
     renderApp(`/imageset?uuid=${ROOT}`);
     await user.click(await screen.findByRole('button', { name: 'Actions for Psalter' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sort' }));
+    expect(await screen.findByText('Sorting Psalter by name…')).toBeTruthy();
+
+    answer(jsonResponse({ ...(hierarchies[ROOT] as object), images: [{ id: PAGE_1, name: 'page 1' }, { id: PAGE_2, name: 'page 10' }] }));
     expect(await screen.findByRole('link', { name: 'page 10' })).toBeTruthy();
+    expect(await screen.findByText('Psalter is sorted by name: 3 sub-sets and images in order.')).toBeTruthy();
+    expect(screen.queryByText('Sorting Psalter by name…')).toBeNull();
     expect(callsTo(fetchMock, 'POST', `/api/pim/documentimageset/${ROOT}/sort`)).toHaveLength(1);
+  });
+
+  it('offers a reader of the set its folder actions and Remove disabled, saying WRITE is missing', async () => {
+    const user = userEvent.setup();
+    imageSetServer((url) => {
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) return jsonResponse({ ...imageSet(ROOT, 'Psalter'), permissions: ['READ'] });
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    expect(await screen.findByRole('button', { name: 'Remove page 1' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Remove Quire 1' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Actions for Psalter' }));
+    expect(await screen.findByText('Changing this folder needs WRITE permission on its imageset.')).toBeTruthy();
+    for (const name of ['Sort', 'Add imageset', 'Upload image', 'Add image from another set']) {
+      expect(screen.getByRole('menuitem', { name })).toHaveProperty('disabled', true);
+    }
+  });
+
+  it("asks a sub-set's permissions once its folder opens: a writer of the sub-set may remove its images", async () => {
+    const user = userEvent.setup();
+    const fetchMock = imageSetServer((url) => {
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) return jsonResponse({ ...imageSet(ROOT, 'Psalter'), permissions: ['READ'] });
+      if (url.pathname === `/api/pim/documentimageset/${QUIRE}`) return jsonResponse({ ...imageSet(QUIRE, 'Quire 1'), permissions: ['READ', 'WRITE'] });
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await screen.findByRole('button', { name: 'Open Quire 1' });
+    expect(callsTo(fetchMock, 'GET', `/api/pim/documentimageset/${QUIRE}`)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Open Quire 1' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove page 2' })).toHaveProperty('disabled', false));
+    expect(screen.getByRole('button', { name: 'Remove page 1' })).toHaveProperty('disabled', true);
+    expect(callsTo(fetchMock, 'GET', `/api/pim/documentimageset/${QUIRE}`)).toHaveLength(1);
   });
 });

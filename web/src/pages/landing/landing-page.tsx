@@ -5,17 +5,20 @@ import { ProviderLoginButton } from '../../app/provider-login-button';
 import { useSession } from '../../app/session';
 import { Spinner } from '../../components/spinner';
 
-/** Main areas for a signed-in user; only Imagesets and the change log are built in this version. */
-const AREAS = [
+/** Where a signed-in user usually starts; the menus at the top hold the rest. */
+export const LANDING_AREAS = [
   { to: '/imagesets', key: 'imagesets' },
+  { to: '/analyzeimage', key: 'analyzeImage' },
+  { to: '/annotateddatasets', key: 'annotatedDatasets' },
+  { to: '/pimsimpletextline', key: 'textLines' },
   { to: '/changelog', key: 'changelog' },
 ] as const;
 
 function AreaLinks() {
   const { t } = useTranslation('pages');
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-      {AREAS.map((area) => (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+      {LANDING_AREAS.map((area) => (
         <Card key={area.key} withBorder padding="lg">
           <Anchor component={Link} to={area.to} fw={600} size="lg">
             {t(`landing.areas.${area.key}.title`)}

@@ -9,6 +9,7 @@ import {
   datasetImagesApiPath,
   FIELD_SET,
   IMAGE_1,
+  IMAGE_2,
   IMAGES,
   metadataServer,
   OTHER_DATASET,
@@ -66,6 +67,17 @@ describe('/pim/annotateddatasets', () => {
     expect(callsTo(fetchMock, datasetImagesApiPath(DATASET))).toEqual([{ query: { onlyOwnData: 'false' }, auth: 'Google tok' }]);
   });
 
+  it("shows an image of ours by its label, not by its address (which shows on hover)", async () => {
+    const user = userEvent.setup();
+    server();
+    renderApp('/annotateddatasets');
+    await user.click(await screen.findByRole('button', { name: 'Open Psalter B' }));
+    const image = await screen.findByText('f. 1v');
+    expect(image.getAttribute('title')).toBe(IMAGE_2);
+    expect(screen.queryByText('…/3/psalter/f001v.jp2')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Open image f. 1v' })).toBeTruthy();
+  });
+
   it('opens an image to its field sets; a field set opens the annotator at that image', async () => {
     const user = userEvent.setup();
     server();
@@ -92,7 +104,7 @@ describe('/pim/annotateddatasets', () => {
     const open = await screen.findByRole('button', { name: 'Open Psalter B' });
     open.focus();
     await user.keyboard('{Enter}');
-    await screen.findByRole('button', { name: 'Open image …/3/psalter/f001v.jp2' });
+    await screen.findByRole('button', { name: 'Open image f. 1v' });
     await user.tab();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open image …/3/psalter/f001r.jp2' }));
     await user.keyboard('{Enter}');

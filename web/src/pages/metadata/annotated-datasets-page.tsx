@@ -47,7 +47,8 @@ function FieldSetLeaf({ dataset, image, fieldSet }: { dataset: AnnotatedDataset;
 
 function ImageFolder({ dataset, image }: { dataset: AnnotatedDataset; image: AnnotatedImage }) {
   const { t } = useTranslation('metadata');
-  const name = shortUri(image.uri);
+  // Our images by their label; images elsewhere by the end of their address. The whole address shows on hover.
+  const name = image.label ?? shortUri(image.uri);
   return (
     <TreeFolder
       toggleLabel={(open) => t(open ? 'datasets.closeImage' : 'datasets.openImage', { name })}

@@ -38,8 +38,8 @@ export const DATASETS: AnnotatedDataset[] = [
 ];
 
 export const IMAGES: AnnotatedImage[] = [
-  { uri: IMAGE_1, fieldSets: [{ uuid: FIELD_SET, name: 'Dating' }, { uuid: OTHER_FIELD_SET, name: 'Hands' }] },
-  { uri: IMAGE_2, fieldSets: [{ uuid: FIELD_SET, name: 'Dating' }] },
+  { uri: IMAGE_1, label: null, fieldSets: [{ uuid: FIELD_SET, name: 'Dating' }, { uuid: OTHER_FIELD_SET, name: 'Hands' }] },
+  { uri: IMAGE_2, label: 'f. 1v', fieldSets: [{ uuid: FIELD_SET, name: 'Dating' }] },
 ];
 
 /** The path a URL was fetched at, still encoded as the browser sent it. */

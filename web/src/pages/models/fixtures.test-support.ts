@@ -37,12 +37,13 @@ const notFound = () => jsonResponse({ error: 'not_found', message: 'Not found' }
  * An admin signed in and the models of one kind in `stored`: the list (Laypa's paged), one model,
  * delete, make public/private and the binary, as the contract describes them.
  */
-export function modelServer(kind: ModelKind, stored: Model[]) {
+/** An admin by default; `roles` makes another caller (the server then answers as for an admin: the screens must not offer what fails). */
+export function modelServer(kind: ModelKind, stored: Model[], roles = ['AUTHENTICATED', 'ADMIN']) {
   setToken('tok');
   const info = MODEL_KIND_INFO[kind];
   const base = apiPath(kind);
   return stubFetch(
-    signedInHandler(['AUTHENTICATED', 'ADMIN'], (url, init) => {
+    signedInHandler(roles, (url, init) => {
       const method = init?.method ?? 'GET';
       if (url.pathname === '/api/pim/language/autocomplete') {
         const term = (url.searchParams.get('filter') ?? '').toLowerCase();

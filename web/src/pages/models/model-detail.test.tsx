@@ -19,6 +19,17 @@ const laypa = (publicModel: boolean) =>
 const valueOf = (table: HTMLElement, name: string) => within(table).getByRole('rowheader', { name }).nextElementSibling as HTMLElement;
 
 describe('/pim/laypamodel?uuid=', () => {
+  it('shows a user without ADMIN the model with Make public disabled, saying the role is missing', async () => {
+    const user = userEvent.setup();
+    modelServer('laypa', [laypa(false)], ['AUTHENTICATED']);
+    renderApp(`/laypamodel?uuid=${MODEL_A}`);
+    const makePublic = await screen.findByRole('button', { name: 'Make public' });
+    expect(makePublic).toHaveProperty('disabled', true);
+    await user.hover(makePublic.parentElement as HTMLElement);
+    expect(await screen.findByText('This needs the ADMIN role.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download' })).toHaveProperty('disabled', false);
+  });
+
   it('shows every property as name/value rows: owner by name, booleans, lists and nested objects', async () => {
     modelServer('laypa', [laypa(false)]);
     renderApp(`/laypamodel?uuid=${MODEL_A}`);

@@ -1,10 +1,11 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { modelDownloadName, type Model, type ModelKind } from '@pim/contract';
+import { modelDownloadName, ROLE, type Model, type ModelKind } from '@pim/contract';
 import { IconArrowLeft, IconDownload, IconLock, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { modelBinaryPath, useModel, useSetModelPublic } from '../../api/models';
+import { Guarded, useRoleRefusal } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
 import { formatDateTime } from '../documentimage/comparison/labels';
@@ -39,6 +40,7 @@ export function ModelDetail({ kind, uuid }: { kind: ModelKind; uuid: string }) {
   const model = useModel(kind, uuid);
   const visibility = useSetModelPublic(kind);
   const { download, busy } = useDownload();
+  const adminRefusal = useRoleRefusal(ROLE.ADMIN);
 
   if (model.isError) return <LoadFailed error={model.error} forbidden={t('detail.forbidden')} failed={t('detail.loadFailed')} />;
   if (model.isPending || visibility.isPending) return <Spinner />;
@@ -60,9 +62,11 @@ export function ModelDetail({ kind, uuid }: { kind: ModelKind; uuid: string }) {
         >
           {t('actions.download')}
         </Button>
-        <Button variant="light" onClick={toggle} leftSection={current.publicModel ? <IconLock size={16} aria-hidden /> : <IconWorld size={16} aria-hidden />}>
-          {current.publicModel ? t('detail.makePrivate') : t('detail.makePublic')}
-        </Button>
+        <Guarded reason={adminRefusal}>
+          <Button variant="light" onClick={toggle} leftSection={current.publicModel ? <IconLock size={16} aria-hidden /> : <IconWorld size={16} aria-hidden />}>
+            {current.publicModel ? t('detail.makePrivate') : t('detail.makePublic')}
+          </Button>
+        </Guarded>
       </Group>
       <PropertyTable entries={modelEntries(current, t, i18n.language)} label={t('detail.properties')} />
     </Stack>

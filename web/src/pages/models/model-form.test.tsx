@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
-import { FakeXhr, installFakeXhr } from './fake-xhr.test-support';
+import { FakeXhr, installFakeXhr } from '../../test/fake-xhr';
 import { MODEL_A, modelFixture, modelServer } from './fixtures.test-support';
 
 installFakeXhr();

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import type { ModelKind } from '@pim/contract';
+import { ROLE, type ModelKind } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RequireSignIn } from '../../app/require-sign-in';
@@ -24,7 +24,10 @@ export function ModelPage({ kind }: { kind: ModelKind }) {
         {!uuid && <BackLink to={listPath(kind)}>{t(`kinds.${kind}.back`)}</BackLink>}
         <Title order={2}>{hasDetail ? t(`kinds.${kind}.one`) : t(`kinds.${kind}.new`)}</Title>
       </Stack>
-      <RequireSignIn>{uuid ? <ModelDetail kind={kind} uuid={uuid} /> : <ModelForm kind={kind} />}</RequireSignIn>
+      {/* Only admins upload models; everyone signed in may see a model they may read. */}
+      <RequireSignIn role={uuid ? undefined : ROLE.ADMIN} refusedTitle={t('form.forbidden')}>
+        {uuid ? <ModelDetail kind={kind} uuid={uuid} /> : <ModelForm kind={kind} />}
+      </RequireSignIn>
     </Stack>
   );
 }

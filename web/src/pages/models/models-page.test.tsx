@@ -45,6 +45,28 @@ describe('model lists', () => {
     expect(router.state.location.pathname).toBe('/pim/loghilinedetectionmodels');
   });
 
+  it('offers a user without ADMIN the list and downloads, New disabled with the reason and no Delete', async () => {
+    const user = userEvent.setup();
+    modelServer('kraken', [modelFixture('kraken', MODEL_A, 'Dutch print')], ['AUTHENTICATED']);
+    renderApp('/krakenmodels');
+    const table = await screen.findByRole('table', { name: 'Kraken models' });
+    await within(table).findByText('Dutch print');
+    expect(cellTexts(rowOf(table, 'Dutch print')).at(-1)).toBe('Download');
+    expect(screen.queryByRole('link', { name: 'New Kraken model' })).toBeNull();
+    const create = screen.getByRole('button', { name: 'New Kraken model' });
+    expect(create).toHaveProperty('disabled', true);
+    await user.hover(create.parentElement as HTMLElement);
+    expect(await screen.findByText('This needs the ADMIN role.')).toBeTruthy();
+  });
+
+  it('says the create form needs the ADMIN role to a user without it', async () => {
+    modelServer('kraken', [], ['AUTHENTICATED']);
+    renderApp('/krakenmodel');
+    expect(await screen.findByText('Only administrators can upload models')).toBeTruthy();
+    expect(screen.getByText('This needs the ADMIN role.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+  });
+
   it('deletes after the Yes of the confirm dialog and lists again', async () => {
     const user = userEvent.setup();
     const fetchMock = modelServer('pylaia', [modelFixture('pylaia', MODEL_A, 'latin-ckpt'), modelFixture('pylaia', MODEL_B, 'dutch-ckpt')]);

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { modelDownloadName, type Model, type ModelKind } from '@pim/contract';
-import { IconDownload, IconPlus } from '@tabler/icons-react';
+import { modelDownloadName, ROLE, type Model, type ModelKind } from '@pim/contract';
+import { IconDownload } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { modelBinaryPath, useDeleteModel, useModelPage, useModels } from '../../api/models';
 import { useOwnDataOnly } from '../../app/own-data';
@@ -12,6 +12,7 @@ import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-del
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
+import { NewRecordButton, useRoleRefusal } from '../../components/guarded';
 import { LoadFailed } from '../users/load-failed';
 import { HIDDEN_MODEL_COLUMNS, modelColumns } from './model-columns';
 import { detailPath, MODEL_SCREENS } from './model-screens';
@@ -40,6 +41,8 @@ function ModelsTable({ kind }: { kind: ModelKind }) {
   const columnIds = useMemo(() => [...columns.map(columnIdOf), 'actions'], [columns]);
   const { query, rows, rowCount } = useModelRows(kind, columnIds);
   const { download, busy } = useDownload();
+  // Only admins create, delete and publish models; the others see the list and download.
+  const adminRefusal = useRoleRefusal(ROLE.ADMIN);
   const { ask, dialog } = useConfirmedDelete({
     remove: useDeleteModel(kind),
     uuidOf: rowId,
@@ -50,9 +53,11 @@ function ModelsTable({ kind }: { kind: ModelKind }) {
   const renderActions = useCallback(
     (model: Model) => (
       <Group gap="xs" wrap="nowrap">
-        <DeleteButton size="xs" onClick={() => ask(model)}>
-          {t('actions.delete')}
-        </DeleteButton>
+        {adminRefusal === null && (
+          <DeleteButton size="xs" onClick={() => ask(model)}>
+            {t('actions.delete')}
+          </DeleteButton>
+        )}
         <Button
           size="xs"
           variant="light"
@@ -64,7 +69,7 @@ function ModelsTable({ kind }: { kind: ModelKind }) {
         </Button>
       </Group>
     ),
-    [t, kind, busy, download, ask],
+    [t, kind, busy, download, ask, adminRefusal],
   );
 
   if (query.isError) return <LoadFailed error={query.error} forbidden={t('list.forbidden')} failed={t('list.loadFailed')} />;
@@ -81,11 +86,7 @@ function ModelsTable({ kind }: { kind: ModelKind }) {
         onRowClick={screens.hasDetail ? (model) => void navigate(detailPath(kind, model.uuid)) : undefined}
         serverSide={rowCount === undefined ? undefined : { rowCount }}
         toolbar={
-          screens.formRoute && (
-            <Button component={Link} to={`/${screens.formRoute}`} leftSection={<IconPlus size={16} aria-hidden />}>
-              {t(`kinds.${kind}.new`)}
-            </Button>
-          )
+          screens.formRoute && <NewRecordButton to={`/${screens.formRoute}`} label={t(`kinds.${kind}.new`)} refusal={adminRefusal} />
         }
       />
       {dialog}

@@ -17,11 +17,11 @@ export const sampleIndices = (): SearchIndex[] => [
   { uuid: LETTERS, name: 'letters' },
 ];
 
-/** A signed-in admin and the indices in `store`; creates and renames change the store as the server would. */
-export function searchIndexServer(store: SearchIndex[]) {
+/** A signed-in admin (unless `roles` says otherwise) and the indices in `store`; creates and renames change the store as the server would. */
+export function searchIndexServer(store: SearchIndex[], roles = ['AUTHENTICATED', 'ADMIN']) {
   setToken('tok');
   return stubFetch(
-    signedInHandler(['AUTHENTICATED', 'ADMIN'], (url, init) => {
+    signedInHandler(roles, (url, init) => {
       const method = init?.method ?? 'GET';
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as { name: string }) : { name: '' };
       const taken = () => jsonResponse({ error: 'conflict', message: `A search index named "${body.name}" already exists: choose another name.` }, 409);

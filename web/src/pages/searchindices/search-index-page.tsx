@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { saveSearchIndexRequestSchema, type SearchIndex } from '@pim/contract';
+import { ROLE, saveSearchIndexRequestSchema, type SearchIndex } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSaveSearchIndex, useSearchIndex, useSearchIndexImageSets } from '../../api/searchindices';
 import { EditPage } from '../../app/edit-page';
 import { fieldErrors } from '../../components/field-errors';
+import { Guarded, useRoleRefusal } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
 
@@ -16,6 +17,7 @@ function SearchIndexForm({ index }: { index: SearchIndex | null }) {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const save = useSaveSearchIndex(index?.uuid ?? null);
+  const adminRefusal = useRoleRefusal(ROLE.ADMIN);
   const [name, setName] = useState(index?.name ?? '');
   const [touched, setTouched] = useState(false);
   const parsed = saveSearchIndexRequestSchema.safeParse({ name });
@@ -24,7 +26,7 @@ function SearchIndexForm({ index }: { index: SearchIndex | null }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (!parsed.success) return;
+    if (!parsed.success || adminRefusal !== null) return;
     save.mutate(parsed.data, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: t('searchIndex.saved') });
@@ -38,7 +40,9 @@ function SearchIndexForm({ index }: { index: SearchIndex | null }) {
       <Stack gap="md" maw={640}>
         <TextInput
           label={t('searchIndex.title')}
-          withAsterisk
+          withAsterisk={adminRefusal === null}
+          readOnly={adminRefusal !== null}
+          variant={adminRefusal === null ? 'default' : 'filled'}
           value={name}
           onChange={(event) => {
             setName(event.currentTarget.value);
@@ -47,9 +51,11 @@ function SearchIndexForm({ index }: { index: SearchIndex | null }) {
           error={error}
         />
         <Box>
-          <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
-            {t('searchIndex.save')}
-          </Button>
+          <Guarded reason={adminRefusal}>
+            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={16} aria-hidden />}>
+              {t('searchIndex.save')}
+            </Button>
+          </Guarded>
         </Box>
       </Stack>
     </form>
@@ -108,6 +114,8 @@ export function SearchIndexPage() {
       updateTitle={t('searchIndex.updateTitle')}
       saved={(uuid) => <LoadedSearchIndex uuid={uuid} />}
       fresh={<SearchIndexForm index={null} />}
+      createRole={ROLE.ADMIN}
+      refusedTitle={t('searchIndex.forbidden')}
     />
   );
 }

@@ -1,14 +1,14 @@
-import { Button, Stack, Title } from '@mantine/core';
-import type { SearchIndex } from '@pim/contract';
-import { IconPlus } from '@tabler/icons-react';
+import { Stack, Title } from '@mantine/core';
+import { ROLE, type SearchIndex } from '@pim/contract';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSearchIndices } from '../../api/searchindices';
 import { RequireSignIn } from '../../app/require-sign-in';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
+import { NewRecordButton, useRoleRefusal } from '../../components/guarded';
 import { LoadFailed } from '../users/load-failed';
 
 const rowId = (index: SearchIndex) => index.uuid;
@@ -24,6 +24,8 @@ function SearchIndicesTable() {
   const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const indices = useSearchIndices();
+  // Everyone signed in may see the indices (to pick one for a set); admins create and rename them.
+  const adminRefusal = useRoleRefusal(ROLE.ADMIN);
   const columns = useMemo(() => searchIndexColumns(t), [t]);
   if (indices.isError) return <LoadFailed error={indices.error} forbidden={t('searchIndices.loadFailed')} failed={t('searchIndices.loadFailed')} />;
   return (
@@ -34,11 +36,7 @@ function SearchIndicesTable() {
       loading={indices.isPending}
       getRowId={rowId}
       onRowClick={(index) => void navigate(`/elasticsearchindex?uuid=${encodeURIComponent(index.uuid)}`)}
-      toolbar={
-        <Button component={Link} to="/elasticsearchindex" leftSection={<IconPlus size={16} aria-hidden />}>
-          {t('searchIndices.new')}
-        </Button>
-      }
+      toolbar={<NewRecordButton to="/elasticsearchindex" label={t('searchIndices.new')} refusal={adminRefusal} />}
     />
   );
 }

@@ -29,6 +29,28 @@ describe('/pim/elasticsearchindices', () => {
   });
 });
 
+describe('the search indices for a user without ADMIN', () => {
+  it('lists them with New index disabled, shows an index read-only and refuses the new-index form', async () => {
+    const user = userEvent.setup();
+    const fetchMock = searchIndexServer(sampleIndices(), ['AUTHENTICATED']);
+    const { router } = renderApp('/elasticsearchindices');
+    const table = await screen.findByRole('table', { name: 'Elasticsearch indices' });
+    await within(table).findByText('letters');
+    expect(screen.getByRole('button', { name: 'New index' })).toHaveProperty('disabled', true);
+
+    await user.click(within(table).getByText('letters'));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(title).toHaveProperty('readOnly', true);
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('link', { name: 'Letters 1850' })).toBeTruthy();
+
+    await router.navigate('/elasticsearchindex');
+    expect(await screen.findByText('Only administrators can create search indices')).toBeTruthy();
+    expect(screen.getByText('This needs the ADMIN role.')).toBeTruthy();
+    expect(sent(fetchMock, 'POST', LIST_PATH)).toHaveLength(0);
+  });
+});
+
 describe('/pim/elasticsearchindex', () => {
   it('shows the contract message for a name Elasticsearch refuses, then creates the index and goes back to the list', async () => {
     const user = userEvent.setup();

@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Kbd, Stack, Text, Textarea } from '@mantine/core';
 import type { SimpleTextLine } from '@pim/contract';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { LineImage } from './line-image';
@@ -33,11 +33,14 @@ function LineSource({ line }: { line: SimpleTextLine }) {
   const rate = (value: number) => formatPercent(value, i18n.language);
   return (
     <Group gap="lg" wrap="wrap">
-      <Text size="sm">
-        {t('line.position', { line: line.lineIndex + 1 })}{' '}
-        <Anchor component={Link} to={`/documentimage?uuid=${encodeURIComponent(line.documentImageId)}`}>
-          {line.documentImageLabel}
-        </Anchor>
+      <Text size="sm" data-testid="line-position">
+        {/* The page first: 'Line 9 of' before a page labelled '1' read as 'line 9 of 1 line'. */}
+        <Trans
+          t={t}
+          i18nKey="line.position"
+          values={{ label: line.documentImageLabel, line: line.lineIndex + 1 }}
+          components={{ page: <Anchor component={Link} to={`/documentimage?uuid=${encodeURIComponent(line.documentImageId)}`} /> }}
+        />
       </Text>
       {line.confidence !== null && (
         <Text size="sm" c="dimmed">

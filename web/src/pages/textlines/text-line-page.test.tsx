@@ -62,12 +62,13 @@ describe('/pim/pimsimpletextline', () => {
     expect(field).toHaveProperty('value', 'Jtem ſo hat der');
     await waitFor(() => expect(document.activeElement).toBe(field));
 
-    const image = await screen.findByRole('img', { name: 'Line 3 of f. 1r' });
+    const image = await screen.findByRole('img', { name: 'Page f. 1r, line 3' });
     expect(image.getAttribute('src')).toBe('blob:line-1');
     const imageCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith(`/pimsimpletextline/${LINE_1}/image`));
     expect(new Headers(imageCall?.[1]?.headers).get('Authorization')).toBe('Google tok');
 
-    expect(screen.getByText(/Line 3 of/)).toBeTruthy();
+    // The page first, so a page labelled '1' never reads as 'Line 9 of 1'.
+    expect(screen.getByTestId('line-position').textContent).toBe('Page f. 1r, line 3');
     expect(screen.getByRole('link', { name: 'f. 1r' }).getAttribute('href')).toBe(`/pim/documentimage?uuid=${IMAGE}`);
     expect(screen.getByText('Confidence 87.5%')).toBeTruthy();
     expect(screen.getByText('Lowest 42.0%')).toBeTruthy();

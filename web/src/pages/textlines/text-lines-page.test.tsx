@@ -28,7 +28,7 @@ describe('/pim/pimsimpletextlines', () => {
     const fetchMock = server();
     renderApp('/pimsimpletextlines');
     const table = await screen.findByRole('table', { name: 'Text lines that differ from ground truth' });
-    await within(table).findByRole('link', { name: 'Correct line 1 of f. 1r' });
+    await within(table).findByRole('link', { name: 'Correct page f. 1r, line 1' });
     const [header, first, second] = within(table).getAllByRole('row');
     expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
       'Recognised text',
@@ -46,7 +46,7 @@ describe('/pim/pimsimpletextlines', () => {
     for (const cell of cells.slice(0, 2)) expect(getComputedStyle(cell.firstElementChild!).fontFamily).toBe(MANUSCRIPT_FONT_FAMILY);
     expect(within(second!).getByText('20.0%')).toBeTruthy();
     expect(within(first!).getByRole('link', { name: 'f. 1r' }).getAttribute('href')).toBe(`/pim/documentimage?uuid=${IMAGE}`);
-    expect(within(second!).getByRole('link', { name: 'Correct line 5 of f. 1r' }).getAttribute('href')).toBe(
+    expect(within(second!).getByRole('link', { name: 'Correct page f. 1r, line 5' }).getAttribute('href')).toBe(
       `/pim/pimsimpletextline?uuid=${LINE_2}`,
     );
     expect(screen.getByRole('link', { name: 'Correct lines' }).getAttribute('href')).toBe('/pim/pimsimpletextline');
@@ -56,7 +56,7 @@ describe('/pim/pimsimpletextlines', () => {
   it('asks for the lines of ?parentuuid only, and offers to correct those', async () => {
     const fetchMock = server();
     renderApp(`/pimsimpletextlines?parentuuid=${SET}`);
-    await screen.findByRole('link', { name: 'Correct line 1 of f. 1r' });
+    await screen.findByRole('link', { name: 'Correct page f. 1r, line 1' });
     expect(differentCalls(fetchMock)).toEqual([{ page: '0', pageSize: '10', parentuuid: SET }]);
     expect(screen.getByRole('link', { name: 'Correct lines' }).getAttribute('href')).toBe(`/pim/pimsimpletextline?parentuuid=${SET}`);
   });
@@ -65,7 +65,7 @@ describe('/pim/pimsimpletextlines', () => {
     const user = userEvent.setup();
     const fetchMock = server(45);
     renderApp(`/pimsimpletextlines?parentuuid=${SET}`);
-    await screen.findByRole('link', { name: 'Correct line 1 of f. 1r' });
+    await screen.findByRole('link', { name: 'Correct page f. 1r, line 1' });
     expect(screen.getByText('1–10 of 45')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(differentCalls(fetchMock).at(-1)).toEqual({ page: '1', pageSize: '10', parentuuid: SET }));

@@ -4,7 +4,7 @@ import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSetUserDisabled, useUser, type UserId } from '../../api/users';
-import { RequireSignIn } from '../../app/require-sign-in';
+import { RequireSignIn, RoleRefusal } from '../../app/require-sign-in';
 import { useSession } from '../../app/session';
 import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
@@ -54,6 +54,16 @@ function LoadedUser({ id }: { id: UserId }) {
   );
 }
 
+/** One's own record for everyone; someone else's only for admins, the others are told what they lack. */
+function UserRecord({ id }: { id: UserId }) {
+  const { t } = useTranslation('users');
+  const { roles, user } = useSession();
+  if (id === 'self' || hasRole(roles, ROLE.ADMIN) || id === user?.uuid) return <LoadedUser id={id} />;
+  // Whether the id is the caller's own is known once their own record is.
+  if (user === undefined) return <Spinner />;
+  return <RoleRefusal role={ROLE.ADMIN} title={t('edit.forbidden')} />;
+}
+
 /** `/pim/pimuser[?userid]` and `/pim/pimuser/self`: a user's record; without userid the signed-in user's own. */
 export function UserPage() {
   const { t } = useTranslation('users');
@@ -67,7 +77,7 @@ export function UserPage() {
         <Title order={2}>{id === 'self' ? t('edit.ownTitle') : t('edit.title')}</Title>
       </Stack>
       <RequireSignIn>
-        <LoadedUser key={id} id={id} />
+        <UserRecord key={id} id={id} />
       </RequireSignIn>
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import type { User } from '@pim/contract';
+import { ROLE, type User } from '@pim/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -36,7 +36,7 @@ export function UsersPage() {
   return (
     <Stack gap="md">
       <Title order={2}>{t('list.title')}</Title>
-      <RequireSignIn>
+      <RequireSignIn role={ROLE.ADMIN} refusedTitle={t('list.forbidden')}>
         <UsersTable />
       </RequireSignIn>
     </Stack>

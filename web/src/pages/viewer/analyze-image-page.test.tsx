@@ -39,6 +39,46 @@ describe('/pim/analyzeimage', () => {
     osd.viewport.zoomBy.mockClear();
   });
 
+  it('without id or uri explains the screen and opens the image chosen by set and image', async () => {
+    const user = userEvent.setup();
+    const SET = '22222222-2222-4222-8222-222222222222';
+    setToken('tok');
+    stubFetch(
+      signedInHandler(['AUTHENTICATED'], (url) => {
+        if (url.pathname === '/api/pim/documentimageset/autocomplete') return jsonResponse({ results: [{ uuid: SET, name: 'Psalter' }], pageSize: 20 });
+        if (url.pathname === '/api/pim/documentimage/autocomplete' && url.searchParams.get('setUuid') === SET) {
+          return jsonResponse({ results: [{ uuid: IMAGE, name: 'f. 1r' }], pageSize: 20 });
+        }
+        if (url.pathname === `/iiif/3/${IMAGE}/info.json`) return jsonResponse(INFO);
+        return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
+      }),
+    );
+    const { router } = renderApp('/analyzeimage');
+    expect(await screen.findByRole('heading', { name: 'Analyze Image' })).toBeTruthy();
+    expect(screen.getByText(/The viewer shows one image large/)).toBeTruthy();
+    expect(screen.queryByText(/Expected property/)).toBeNull();
+    const open = await screen.findByRole('button', { name: 'Open in the viewer' });
+    expect(open).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByLabelText('Imageset'));
+    await user.click(await screen.findByRole('option', { name: 'Psalter' }));
+    await user.click(screen.getByLabelText('Image'));
+    await user.click(await screen.findByRole('option', { name: 'f. 1r' }));
+    await user.click(open);
+    expect(router.state.location.search).toBe(`?id=${IMAGE}`);
+    await waitFor(() => expect(osd.create).toHaveBeenCalledWith(expect.objectContaining({ tileSources: INFO })));
+  });
+
+  it('without id or uri also opens a IIIF address typed in', async () => {
+    const user = userEvent.setup();
+    server(withCanvas);
+    const { router } = renderApp('/analyzeimage');
+    await user.type(await screen.findByLabelText('IIIF manifest or image address'), MANIFEST);
+    await user.click(screen.getByRole('button', { name: 'Open this address' }));
+    expect(new URLSearchParams(router.state.location.search).get('uri')).toBe(MANIFEST);
+    await waitFor(() => expect(osd.create).toHaveBeenCalledTimes(1));
+  });
+
   it("says 'Manifest does not contain any canvases.' for an empty manifest", async () => {
     server({ type: 'Manifest', items: [] });
     renderApp(`/analyzeimage?uri=${encodeURIComponent(MANIFEST)}`);

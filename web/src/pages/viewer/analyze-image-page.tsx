@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { iiifInfoUrl, useAuthHeaders } from '../../api/documentimages';
 import { ImageViewer } from '../../components/image-viewer/image-viewer';
 import { Spinner } from '../../components/spinner';
+import { ChooseImage } from './choose-image';
 import { readManifest, type ManifestOutcome } from './manifest';
 
 const VIEWER_HEIGHT = 'calc(100vh - 120px)';
@@ -51,9 +52,11 @@ function ManifestViewer({ uri }: { uri: string }) {
   }
 }
 
-/** The viewer alone on the page: an image by id, or the first image of a manifest (or an info.json) by uri. */
+/**
+ * The viewer alone on the page: an image by id, or the first image of a manifest (or an info.json)
+ * by uri; without either, a way to choose one.
+ */
 export function AnalyzeImagePage() {
-  const { t } = useTranslation('imagesets');
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id');
   const uri = searchParams.get('uri');
@@ -61,6 +64,6 @@ export function AnalyzeImagePage() {
   if (id) content = <ImageViewer infoUrl={iiifInfoUrl(id)} height={VIEWER_HEIGHT} />;
   else if (uri && /\/info\.json$/.test(new URL(uri, window.location.href).pathname)) content = <ImageViewer infoUrl={uri} height={VIEWER_HEIGHT} />;
   else if (uri) content = <ManifestViewer uri={uri} />;
-  else content = <Alert color="red">{t('viewer.missingImage')}</Alert>;
+  else return <ChooseImage />;
   return <Box w="100%">{content}</Box>;
 }

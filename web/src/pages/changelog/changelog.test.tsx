@@ -1,0 +1,48 @@
+import { screen, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes, UNAVAILABLE_SCREENS } from '../../app/routes';
+import { setToken } from '../../app/token-store';
+import { renderApp, signedInHandler, stubFetch } from '../../test/render';
+import { LANDING_AREAS } from '../landing/landing-page';
+import { RELEASE, ROADMAP } from './changelog-entries';
+
+/** Every path of the route table under /pim/ ('' for the start page), the fallback left out. */
+function routePaths(list: RouteObject[]): string[] {
+  return list.flatMap((route) => [
+    ...(route.index ? [''] : route.path && route.path !== '*' ? [route.path] : []),
+    ...routePaths(route.children ?? []),
+  ]);
+}
+
+const unbuilt = new Set<string>(UNAVAILABLE_SCREENS);
+const built = routePaths(routes).filter((path) => !unbuilt.has(path));
+
+describe('the change log and the start page stay true to the route table', () => {
+  it('names every built screen under "This version" and none of the unbuilt', () => {
+    const named = RELEASE.flatMap((entry) => entry.screens);
+    expect([...named].sort()).toEqual([...built].sort());
+  });
+
+  it('names exactly the unbuilt screens under "Coming next"', () => {
+    expect(ROADMAP.flatMap((entry) => entry.screens).sort()).toEqual([...UNAVAILABLE_SCREENS].sort());
+  });
+
+  it('shows a sentence for every entry', () => {
+    renderApp('/changelog');
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
+    expect(items).toHaveLength(RELEASE.length + ROADMAP.length);
+    expect(items.filter((text) => text.startsWith('changelog.'))).toEqual([]);
+    expect(items.some((text) => text.startsWith('Models of all eight kinds'))).toBe(true);
+  });
+
+  it('sends a signed-in user from the start page only to built screens', async () => {
+    setToken('tok');
+    stubFetch(signedInHandler(['AUTHENTICATED']));
+    renderApp('/');
+    const main = await screen.findByText(/Where would you like to start/);
+    const links = within(main.parentElement as HTMLElement).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(LANDING_AREAS.map((area) => `/pim${area.to}`));
+    for (const area of LANDING_AREAS) expect(built).toContain(area.to.slice(1));
+  });
+});
