@@ -133,3 +133,39 @@ test("a reader is shown what is missing rather than told to log in; the host's A
   await expect(acl.getByRole('textbox', { name: 'Permission' })).toHaveValue('');
   await expect(acl.getByRole('button', { name: 'Add' })).toBeDisabled();
 });
+
+test('a set its host makes public and published in the settings opens to IIIF viewers elsewhere, without sign-in', async ({ page, request, playwright }) => {
+  await signIn(page, HOST, '/pim/imagesets');
+  const token = await sessionToken(page);
+  const setId = await createImageSet(request, token, 'E2E Shared charters');
+  const uploaded = await request.post(`/api/pim/documentimageset/postfile?dataSetId=${setId}`, {
+    headers: { authorization: `Google ${token}` },
+    multipart: { filepond: { name: 'charter.png', mimeType: 'image/png', buffer: await pagePng(120, 600, 800) } },
+  });
+  expect(uploaded.status()).toBe(200);
+  const imageId = ((await uploaded.json()) as { documentImages: { uuid: string }[] }).documentImages[0]!.uuid;
+
+  // A viewer on another site, with no session.
+  const elsewhere = await playwright.request.newContext({ baseURL: new URL(page.url()).origin, extraHTTPHeaders: { origin: 'https://viewer.example.org' } });
+  const manifest = () => elsewhere.get(`/api/pim/imageset/${setId}/manifest`);
+  expect((await manifest()).status()).toBe(401);
+
+  await page.goto(`/pim/imageset?uuid=${setId}`);
+  await page.getByRole('button', { name: 'Imageset settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Imageset settings' });
+  await expect(settings.getByText(/anyone may also read its manifest and images through IIIF/)).toBeVisible();
+  await settings.getByLabel(/^Public: everyone signed in/).check();
+  await settings.getByLabel('Publish', { exact: true }).check();
+  await settings.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Imageset is saved successfully!')).toBeVisible();
+
+  const open = await manifest();
+  expect(open.status()).toBe(200);
+  expect(open.headers()['access-control-allow-origin']).toBe('*');
+  const body = (await open.json()) as { items: { id: string }[] };
+  expect(body.items).toHaveLength(1);
+  const info = await elsewhere.get(`/iiif/3/${imageId}/info.json`);
+  expect(info.status()).toBe(200);
+  expect(((await info.json()) as { id: string }).id).toBe(`${new URL(page.url()).origin}/iiif/3/${imageId}`);
+  await elsewhere.dispose();
+});

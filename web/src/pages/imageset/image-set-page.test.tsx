@@ -100,6 +100,42 @@ describe('/pim/imageset', () => {
     });
   });
 
+  it('makes the set public for those who manage it, and says what is missing to the others', async () => {
+    const user = userEvent.setup();
+    const fetchMock = imageSetServer((url, init) =>
+      url.pathname === '/api/pim/documentimageset/update' && init?.method === 'POST'
+        ? jsonResponse({ ...imageSet(ROOT, 'Psalter'), publicDocumentImageSet: true, publish: true })
+        : undefined,
+    );
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Imageset settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imageset settings' });
+    expect(within(dialog).getByText(/anyone may also read its manifest and images through IIIF/)).toBeTruthy();
+    await user.click(within(dialog).getByLabelText(/^Public: everyone signed in/));
+    await user.click(within(dialog).getByLabelText('Publish'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Imageset is saved successfully!');
+    const [post] = callsTo(fetchMock, 'POST', '/api/pim/documentimageset/update');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({ publicDocumentImageSet: true, publish: true });
+  });
+
+  it('leaves the Public switch disabled for a writer who does not manage the set, and does not send it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = imageSetServer((url, init) => {
+      if (url.pathname === `/api/pim/documentimageset/${ROOT}`) return jsonResponse({ ...imageSet(ROOT, 'Psalter'), permissions: ['READ', 'WRITE'] });
+      if (url.pathname === '/api/pim/documentimageset/update' && init?.method === 'POST') return jsonResponse(imageSet(ROOT, 'Psalter'));
+      return undefined;
+    });
+    renderApp(`/imageset?uuid=${ROOT}`);
+    await user.click(await screen.findByRole('button', { name: 'Imageset settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Imageset settings' });
+    expect(within(dialog).getByLabelText(/^Public: everyone signed in/)).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Imageset is saved successfully!');
+    const [post] = callsTo(fetchMock, 'POST', '/api/pim/documentimageset/update');
+    expect(JSON.parse(String(post?.[1]?.body))).not.toHaveProperty('publicDocumentImageSet');
+  });
+
   it('picks the search index from the server and clears it again', async () => {
     const user = userEvent.setup();
     const INDEX = '77777777-7777-4777-8777-777777777777';

@@ -53,7 +53,7 @@ function ImageSetHeader({ set }: { set: DocumentImageSet }) {
           </Group>
         </Anchor>
       </Group>
-      {dialog === 'settings' && <SettingsModal set={set} onClose={close} />}
+      {dialog === 'settings' && <SettingsModal set={set} manageRefusal={may('ADMIN') ? null : t('detail.mayNotPublish')} onClose={close} />}
       {dialog === 'acl' && <AclModal subject={set.uuid} publicSet={set.publicDocumentImageSet} manageRefusal={may('ADMIN') ? null : t('detail.mayNotManage')} onClose={close} />}
       {confirmedDelete.dialog}
     </>

@@ -4,12 +4,17 @@ import { searchIndexSchema, type DocumentImageSet, type SearchIndex } from '@pim
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateImageSet } from '../../api/imagesets';
+import { Guarded } from '../../components/guarded';
 import { Typeahead } from '../../components/typeahead/typeahead';
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 
-/** Every editable field of the set; clearing the search index picker takes the set out of its index. */
-export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose: () => void }) {
+/**
+ * Every editable field of the set; clearing the search index picker takes the set out of its index.
+ * Making the set public changes who may see it, so that switch is for those who manage the set
+ * (`manageRefusal` says why it is not, otherwise).
+ */
+export function SettingsModal({ set, manageRefusal, onClose }: { set: DocumentImageSet; manageRefusal: string | null; onClose: () => void }) {
   const { t } = useTranslation('imagesets');
   const update = useUpdateImageSet();
   const [name, setName] = useState(set.imageset);
@@ -18,6 +23,7 @@ export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose
   const [license, setLicense] = useState(set.license ?? '');
   const [publish, setPublish] = useState(set.publish);
   const [publicDataSet, setPublicDataSet] = useState(set.publicDataSet);
+  const [publicSet, setPublicSet] = useState(set.publicDocumentImageSet);
   const [searchIndex, setSearchIndex] = useState<SearchIndex | null>(set.elasticSearchIndex);
 
   const save = () =>
@@ -30,6 +36,7 @@ export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose
         license: orNull(license),
         publish,
         publicDataSet,
+        ...(publicSet !== set.publicDocumentImageSet && { publicDocumentImageSet: publicSet }),
         elasticSearchIndex: searchIndex ? { uuid: searchIndex.uuid } : null,
       },
       {
@@ -63,6 +70,14 @@ export function SettingsModal({ set, onClose }: { set: DocumentImageSet; onClose
           onChange={setSearchIndex}
         />
         <TextInput label={t('settings.license')} value={license} onChange={(event) => setLicense(event.currentTarget.value)} />
+        <Guarded reason={manageRefusal}>
+          <Switch
+            label={t('settings.public')}
+            description={t('settings.publicHint')}
+            checked={publicSet}
+            onChange={(event) => setPublicSet(event.currentTarget.checked)}
+          />
+        </Guarded>
         <Switch label={t('settings.publish')} checked={publish} onChange={(event) => setPublish(event.currentTarget.checked)} />
         <Switch
           label={t('settings.publicDataSet')}
