@@ -27,7 +27,7 @@ test('an archivist builds a collection: upload, hierarchy, viewer, remove, delet
   await expect(rows).toHaveCount(4);
   await expect(rows.filter({ hasText: 'Waiting' })).toHaveCount(4);
   await upload.getByRole('button', { name: 'Upload' }).click();
-  await expect(rows.filter({ hasText: 'Added' })).toHaveCount(4, { timeout: 30_000 });
+  await expect(rows.filter({ hasText: 'Done' })).toHaveCount(4, { timeout: 30_000 });
   await expect(upload.getByText('charter.pdf: 2 pages were added to the set.')).toBeVisible();
   await upload.getByRole('button', { name: 'Close' }).click();
 

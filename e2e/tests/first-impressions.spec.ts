@@ -37,11 +37,11 @@ test('a newcomer uploads hOCR as .html, sorts, finds every image of the set and 
   await expect(rows.filter({ hasText: 'notes.docx' }).getByText('Failed', { exact: true })).toBeVisible();
   await expect(rows.filter({ hasText: 'notes.docx' })).toContainText('only images, PDFs and XML files');
   await upload.getByRole('button', { name: 'Upload' }).click();
-  const added = rows.filter({ has: page.getByText('Added', { exact: true }) });
+  const added = rows.filter({ has: page.getByText('Done', { exact: true }) });
   await expect(added).toHaveCount(3, { timeout: 30_000 });
   await expect(rows.filter({ hasText: 'scan.html' })).toContainText('2 lines added to the image scan');
-  // The badge shows its whole word, not "A…".
-  const badge = rows.filter({ hasText: 'scan.png' }).getByText('Added', { exact: true });
+  // The badge shows its whole word, not "D…".
+  const badge = rows.filter({ hasText: 'scan.png' }).getByText('Done', { exact: true });
   expect(await badge.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await upload.getByRole('button', { name: 'Close' }).click();
 

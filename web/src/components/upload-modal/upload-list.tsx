@@ -3,7 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { UploadItem, UploadStatus } from './upload-queue';
 
-const STATUS_COLOR: Record<UploadStatus, string> = { waiting: 'gray', uploading: 'blue', added: 'green', failed: 'red' };
+const STATUS_COLOR: Record<UploadStatus, string> = { waiting: 'gray', uploading: 'blue', done: 'green', failed: 'red' };
 
 function StatusBadge({ item }: { item: UploadItem }) {
   const { t } = useTranslation('imagesets');
@@ -57,7 +57,7 @@ export function UploadList({ items, locked, onRemove }: UploadListProps) {
               <StatusBadge item={item} />
             </Table.Td>
             <Table.Td style={{ width: '1%', verticalAlign: 'top' }}>
-              {!locked && item.status !== 'added' && (
+              {!locked && item.status !== 'done' && (
                 <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('upload.remove', { name: item.file.name })} onClick={() => onRemove(item.id)}>
                   <IconX size={14} />
                 </ActionIcon>

@@ -55,7 +55,7 @@ describe('UploadModal', () => {
     expect(isUploadable(file('archive.zip', 'application/zip'))).toBe(false);
   });
 
-  it('uploads one file at a time in order, one row each: Waiting, Uploading with progress, Added with what was added, or Failed with the error in full', async () => {
+  it('uploads one file at a time in order, one row each: Waiting, Uploading with progress, Done with what was added, or Failed with the error in full', async () => {
     const user = userEvent.setup();
     const { onClose, onUploaded } = renderModal();
     pondListed.names = [];
@@ -83,7 +83,7 @@ describe('UploadModal', () => {
 
     FakeXhr.sent[0]!.respond(200, result('a.jpg', 'a.jpg was added to the set as a.'));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
-    expect(within(rowOf('a.jpg')).getByText('Added')).toBeTruthy();
+    expect(within(rowOf('a.jpg')).getByText('Done')).toBeTruthy();
     expect(within(rowOf('a.jpg')).getByText('a.jpg was added to the set as a.')).toBeTruthy();
 
     const refusal = 'The PDF is encrypted: PIM cannot read its pages. Save it without a password and upload it again.';
@@ -95,7 +95,7 @@ describe('UploadModal', () => {
     expect(screen.getAllByText(refusal)).toHaveLength(1);
 
     FakeXhr.sent[2]!.respond(200, result('c.html', 'c.html: an hOCR transcription was added to page c.'));
-    await waitFor(() => expect(within(rowOf('c.html')).getByText('Added')).toBeTruthy());
+    await waitFor(() => expect(within(rowOf('c.html')).getByText('Done')).toBeTruthy());
     expect(onUploaded).toHaveBeenCalledTimes(1);
 
     // Each request: the one part `filepond`, to this set, with the Authorization header.
@@ -128,7 +128,7 @@ describe('UploadModal', () => {
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     FakeXhr.sent[0]!.respond(200, result('page.png', 'page.png was added.'));
-    await waitFor(() => expect(within(rowOf('page.png')).getByText('Added')).toBeTruthy());
+    await waitFor(() => expect(within(rowOf('page.png')).getByText('Done')).toBeTruthy());
     expect(FakeXhr.sent.map((xhr) => xhr.parts())).toEqual([[['filepond', 'file:page.png']]]);
     expect(screen.getByRole('button', { name: 'Upload' })).toHaveProperty('disabled', true);
   });

@@ -55,7 +55,7 @@ export function UploadModal({ opened, setUuid, setName, onClose, onUploaded }: U
     onClose();
   };
 
-  const pending = items.some((item) => item.uploadable && item.status !== 'added');
+  const pending = items.some((item) => item.uploadable && item.status !== 'done');
 
   return (
     <Modal

@@ -1,8 +1,8 @@
 import { uploadResultSchema } from '@pim/contract';
 import { ApiError, apiUpload } from '../../api/client';
 
-/** A file's state: waiting to go, being sent (with progress), added by the server, or failed. */
-export type UploadStatus = 'waiting' | 'uploading' | 'added' | 'failed';
+/** A file's state: waiting to go, being sent (with progress), done (added by the server), or failed: the spec's Waiting, Uploading, Done, with a failure told apart. */
+export type UploadStatus = 'waiting' | 'uploading' | 'done' | 'failed';
 
 export interface UploadItem {
   id: string;
@@ -54,13 +54,13 @@ export async function uploadFile(setUuid: string, file: File, onProgress: (fract
 
 /**
  * Uploads the files one at a time, in the order given, reporting each step. A failed file does
- * not stop the others: each row shows its own outcome. Added and refused files are not sent again.
+ * not stop the others: each row shows its own outcome. Done and refused files are not sent again.
  */
 export async function uploadInOrder(setUuid: string, items: readonly UploadItem[], report: UploadReport): Promise<void> {
   for (const item of items) {
-    if (item.status === 'added' || !item.uploadable) continue;
+    if (item.status === 'done' || !item.uploadable) continue;
     report(item.id, { status: 'uploading', progress: 0, message: undefined });
     const outcome = await uploadFile(setUuid, item.file, (progress) => report(item.id, { progress }));
-    report(item.id, { status: outcome.ok ? 'added' : 'failed', message: outcome.message });
+    report(item.id, { status: outcome.ok ? 'done' : 'failed', message: outcome.message });
   }
 }
