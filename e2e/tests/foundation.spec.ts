@@ -46,6 +46,8 @@ test('a researcher signs in, creates an image set, works the table and logs out'
   for (let i = 1; i <= 11; i++) await createImageSet(request, token, `Register ${String(i).padStart(2, '0')}`);
 
   await page.goto('/pim/imagesets');
+  // Other specs' users share public sets, which everyone signed in sees: count only our own.
+  await page.getByRole('checkbox', { name: 'Own data only' }).check();
   const table = page.getByRole('table', { name: 'Imagesets' });
   await expect(table.getByRole('row')).toHaveCount(11); // header + 10 rows
   await expect(page.getByText('1–10 of 12')).toBeVisible();
