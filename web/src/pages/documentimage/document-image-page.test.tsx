@@ -10,7 +10,7 @@ vi.mock('openseadragon', () => ({ default: vi.fn(() => ({ destroy: vi.fn(), view
 const IMAGE = '55555555-5555-4555-8555-555555555555';
 const SET = '22222222-2222-4222-8222-222222222222';
 
-const image = documentImageFixture(IMAGE, 'f. 1r', { types: ['PAGE', 'ALTO'] });
+const image = documentImageFixture(IMAGE, 'f. 1r', { types: ['PAGE', 'ALTO'], htrText: 'Zwoͤlftes Stuͤck' });
 
 describe('/pim/documentimage', () => {
   it("says Expected property 'uuid' to have a value without a uuid", () => {
@@ -33,6 +33,7 @@ describe('/pim/documentimage', () => {
             { name: 'width', type: 'number' },
             { name: 'types', type: 'string' },
             { name: 'uploader', type: 'string' },
+            { name: 'htrText', type: 'string' },
           ]);
         }
         return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
@@ -49,7 +50,11 @@ describe('/pim/documentimage', () => {
       'width2000',
       'typesPAGE, ALTO',
       'uploaderAda Researcher',
+      'htrTextZwoͤlftes Stuͤck',
     ]);
+    // A transcription's text is manuscript text: set in the face that has its characters.
+    const htr = Array.from(fields.querySelectorAll('tr')).find((row) => row.textContent?.startsWith('htrText'));
+    expect(htr?.querySelector('td')?.style.fontFamily).toMatch(/^"?Junicode/);
     expect((await screen.findByRole('link', { name: 'Psalter' })).getAttribute('href')).toBe(`/pim/imageset?uuid=${SET}`);
     expect(screen.getByRole('link', { name: 'Open in the viewer' }).getAttribute('href')).toBe(`/pim/analyzeimage?id=${IMAGE}`);
   });

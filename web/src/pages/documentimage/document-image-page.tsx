@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentImage, useDocumentImageSets, useFieldDefinitions } from '../../api/documentimages';
 import { UuidPage } from '../../app/uuid-page';
+import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { Spinner } from '../../components/spinner';
 import { TranscriptionTabList, TranscriptionTabPanels } from './comparison/transcription-tabs';
 import { useDocumentImageTab } from './comparison/url-state';
 import { ImageTab } from './image-tab';
+
+/** Fields that hold a transcription's text, shown in the manuscript face. */
+const TEXT_FIELDS = new Set(['htrText', 'tesseractText']);
 
 /** A field's value as text: references by name, lists joined, absent values empty. */
 function fieldText(value: unknown): string {
@@ -29,7 +33,15 @@ function FieldTable({ image }: { image: DocumentImage }) {
         {definitions.data.map((field) => (
           <Table.Tr key={field.name}>
             <Table.Th w={200}>{field.name}</Table.Th>
-            <Table.Td style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{fieldText(values[field.name])}</Table.Td>
+            <Table.Td
+              style={{
+                whiteSpace: 'pre-wrap',
+                wordBreak: 'break-word',
+                ...(TEXT_FIELDS.has(field.name) && { fontFamily: MANUSCRIPT_FONT_FAMILY }),
+              }}
+            >
+              {fieldText(values[field.name])}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

@@ -45,7 +45,7 @@ export function documentImageColumns(t: TFunction): DataTableColumn<DocumentImag
     header: key,
     enableSorting: false,
     meta: { filterVariant: 'none', minWidth: MIN_WIDTH[key] },
-    cell: ({ getValue }) => <ReadMore text={getValue<string | null>()} />,
+    cell: ({ getValue }) => <ReadMore text={getValue<string | null>()} manuscript />,
   });
   const date = (key: 'created' | 'updated'): DataTableColumn<DocumentImage> => ({
     id: key,

@@ -1,11 +1,12 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 
 const CLAMP_LINES = 3;
 
-/** A long text cut to three lines, with 'read more' and 'show less'. */
-export function ReadMore({ text }: { text: string | null }) {
+/** A long text cut to three lines, with 'read more' and 'show less'; a transcription's in the manuscript face. */
+export function ReadMore({ text, manuscript = false }: { text: string | null; manuscript?: boolean }) {
   const { t } = useTranslation('imagesets');
   const [expanded, setExpanded] = useState(false);
   if (!text) return null;
@@ -13,7 +14,7 @@ export function ReadMore({ text }: { text: string | null }) {
   const long = text.length > 160 || text.split('\n').length > CLAMP_LINES;
   return (
     <Stack gap={2} maw={360}>
-      <Text size="sm" lineClamp={expanded ? undefined : CLAMP_LINES} style={{ whiteSpace: 'pre-wrap' }}>
+      <Text size="sm" lineClamp={expanded ? undefined : CLAMP_LINES} style={{ whiteSpace: 'pre-wrap', ...(manuscript && { fontFamily: MANUSCRIPT_FONT_FAMILY }) }}>
         {text}
       </Text>
       {long && (
