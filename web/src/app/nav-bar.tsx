@@ -1,13 +1,13 @@
 import { Anchor, Burger, Group, Image, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { UserAvatar } from '../components/user-avatar';
+import { useLoginUrl } from '../session/login-url';
+import { useSession } from '../session/session';
 import { AccountControls } from './account-controls';
 import { LanguageSwitch } from './language-switch';
-import { useLoginUrl } from './login-url';
 import { NavMenuBar } from './nav-menu-bar';
 import { navMenusFor } from './nav-menus';
-import { useSession } from './session';
-import { UserAvatar } from './user-avatar';
 
 const NO_SHRINK = { flexShrink: 0 } as const;
 

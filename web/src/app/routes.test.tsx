@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { UNAVAILABLE_SCREENS } from '../pages/unavailable/unavailable-screens';
 import { renderApp, renderRoutes } from '../test/render';
-import { UNAVAILABLE_SCREENS, withShell } from './routes';
+import { withShell } from './routes';
 
 function Broken(): never {
   throw new Error('the drawing canvas exploded');

@@ -33,23 +33,12 @@ import { EnvironmentsPage } from '../pages/environments/environments-page';
 import { SearchIndexPage } from '../pages/searchindices/search-index-page';
 import { SearchIndicesPage } from '../pages/searchindices/search-indices-page';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
+import { UNAVAILABLE_SCREENS } from '../pages/unavailable/unavailable-screens';
 import { modelRoutes } from '../pages/models/model-routes';
 import { AnalyzeImagePage } from '../pages/viewer/analyze-image-page';
 import { RouteErrorFallback } from './error-boundary';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
-
-/**
- * Screens of the spec's route table (part 2 §2) that this version does not build yet. Each key is
- * the path under /pim/ and also names the screen's title in the pages namespace (`screens.*`).
- */
-export const UNAVAILABLE_SCREENS = [
-  'analyzeimagemanualnew', 'dashboard',
-  'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
-  'findsiamesesingleimageset', 'p2palajobs',
-  'search', 'imagedescription', 'jobs', 'job', 'siameseconfusionmatrices',
-  'siameseconfusionmatrix', 'siamesenetworkjobs',
-] as const;
 
 /** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
 export function withShell(screens: RouteObject[]): RouteObject[] {

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { sent } from '../users/fixtures.test-support';
 import { configurationPath, configurationServer, MAIL, sampleConfigurations, THEME } from './fixtures.test-support';

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { loginCheck } from '../../app/login-check';
+import { loginCheck } from '../../session/login-check';
 import { renderApp, stubFetch } from '../../test/render';
 
 function loginButton(): HTMLButtonElement {
