@@ -29,8 +29,9 @@ describe('the change log and the start page stay true to the route table', () =>
     expect(ROADMAP.flatMap((entry) => entry.screens).sort()).toEqual([...UNAVAILABLE_SCREENS].sort());
   });
 
-  it('shows a sentence for every entry', () => {
+  it('shows a sentence for every entry', async () => {
     renderApp('/changelog');
+    await screen.findByRole('heading', { name: 'Roadmap/Change log' });
     const items = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
     expect(items).toHaveLength(RELEASE.length + ROADMAP.length);
     expect(items.filter((text) => text.startsWith('changelog.'))).toEqual([]);

@@ -46,7 +46,7 @@ describe('/pim/apikeys', () => {
     apiKeyServer([]);
     const { router } = renderApp('/apikeys');
     await userEvent.click(await screen.findByRole('link', { name: 'New Api key' }));
-    expect(router.state.location.pathname).toBe('/pim/apikey');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/apikey'));
     expect(await screen.findByRole('heading', { name: 'New api Key / new minion' })).toBeTruthy();
   });
 

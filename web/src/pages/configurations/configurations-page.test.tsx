@@ -50,13 +50,13 @@ describe('/pim/configurations', () => {
     configurationServer(sampleConfigurations());
     const { router } = renderApp('/configurations');
     await user.click(await screen.findByText('mail.host'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/configuration?id=${MAIL}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/configuration?id=${MAIL}`));
     expect(await screen.findByRole('heading', { name: 'Update configuration' })).toBeTruthy();
     expect(((await screen.findByRole('textbox', { name: 'Key' })) as HTMLInputElement).value).toBe('mail.host');
 
     await user.click(screen.getAllByRole('link', { name: 'Back to the configurations' }).at(-1)!);
     await user.click(await screen.findByRole('link', { name: 'New configuration' }));
-    expect(router.state.location.pathname + router.state.location.search).toBe('/pim/configuration');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/pim/configuration'));
     expect(await screen.findByRole('heading', { name: 'New configuration' })).toBeTruthy();
   });
 

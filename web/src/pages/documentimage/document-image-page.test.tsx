@@ -13,9 +13,9 @@ const SET = '22222222-2222-4222-8222-222222222222';
 const image = documentImageFixture(IMAGE, 'f. 1r', { types: ['PAGE', 'ALTO'] });
 
 describe('/pim/documentimage', () => {
-  it("says Expected property 'uuid' to have a value without a uuid", () => {
+  it("says Expected property 'uuid' to have a value without a uuid", async () => {
     renderApp('/documentimage');
-    expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
+    expect(await screen.findByText("Expected property 'uuid' to have a value")).toBeTruthy();
   });
 
   it('shows the label, the fields of the definitions, and the sets using the image', async () => {
