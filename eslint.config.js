@@ -22,6 +22,39 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The web app's layers: the shell in app/ stands on the pages, the pages on frames/,
+    // components/, session/ and api/. Only the entry point and the test harness that renders the
+    // whole app reach into the shell; everything else is below it, so nothing pulls it into a page.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/**', 'web/src/main.tsx', 'web/src/test/render.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app', '**/app/**'],
+              message: 'app/ is the shell above the pages: move what you need below it (session/, frames/, components/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shell reaches the pages through its route table only, which loads each page on demand.
+    files: ['web/src/app/**/*.{ts,tsx}'],
+    ignores: ['web/src/app/routes.tsx', 'web/src/app/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/pages/**'], message: 'The shell opens pages only through the route table in app/routes.tsx.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/public/service-worker.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },

@@ -26,3 +26,5 @@ export const INTRUDER = { email: 'intruder@e2e.test', password: 'intruder-passwo
 export const NEWCOMER = { email: 'newcomer@e2e.test', password: 'newcomer-password-e2e', name: 'Nina Newcomer' };
 /** An admin who shares a public set and grants access to it. */
 export const HOST = { email: 'host@e2e.test', password: 'host-password-e2e', name: 'Hugo Host' };
+/** An admin who opens every screen of the menus, each loading its code on first use. */
+export const GUIDE = { email: 'guide@e2e.test', password: 'guide-password-e2e', name: 'Gil Guide' };

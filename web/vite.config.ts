@@ -17,14 +17,16 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
+        // Only what the shell needs is loaded up front: `vendor` takes the libraries reached by
+        // static imports from main.tsx (`$initial`); a library only some screens use stays out of
+        // it and loads with them, in the chunks rolldown makes for the screens that share it.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
             // Loaded on demand by the pages that view or upload images only.
             { name: 'openseadragon', test: /node_modules[\\/]openseadragon[\\/]/ },
             { name: 'filepond', test: /node_modules[\\/](filepond|react-filepond|filepond-plugin-[^\\/]+)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'] },
           ],
         },
       },

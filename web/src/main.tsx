@@ -4,12 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApiClient } from './api/client';
-import { loadAppConfig } from './app/app-config';
 import { initI18n } from './app/i18n';
-import { applyLanding, BASENAME } from './app/landing';
+import { applyLanding } from './app/landing';
 import { createQueryClient, Providers } from './app/providers';
 import { routes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker-registration';
+import { BASENAME, loadAppConfig } from './session/app-config';
 
 async function start(): Promise<void> {
   // Before the router reads the address: take the token and follow `redirect`.

@@ -3,8 +3,8 @@ import { Notifications } from '@mantine/notifications';
 import { documentImageSetListSchema, rolesResponseSchema } from '@pim/contract';
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_APP_CONFIG } from '../app/app-config';
-import { setToken } from '../app/token-store';
+import { DEFAULT_APP_CONFIG } from '../session/app-config';
+import { setToken } from '../session/token-store';
 import { jsonResponse, stubFetch } from '../test/render';
 import { ApiError, apiFetch, configureApiClient, onSessionRejected } from './client';
 

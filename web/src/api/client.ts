@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { errorResponseSchema, type AppConfig, type ErrorResponse } from '@pim/contract';
 import i18n from 'i18next';
 import type { z } from 'zod';
-import { DEFAULT_APP_CONFIG } from '../app/app-config';
-import { getToken } from '../app/token-store';
+import { DEFAULT_APP_CONFIG } from '../session/app-config';
+import { getToken } from '../session/token-store';
 
 export type QueryValue = string | number | boolean | null | undefined;
 

@@ -7,8 +7,8 @@ import {
 } from '@pim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useAppConfig } from '../app/app-config';
-import { getToken, subscribeToken } from '../app/token-store';
+import { useAppConfig } from '../session/app-config';
+import { getToken, subscribeToken } from '../session/token-store';
 import { apiFetch, apiUrl } from './client';
 
 export const documentImageKeys = {

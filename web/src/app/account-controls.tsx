@@ -1,10 +1,10 @@
 import { Button, Checkbox, Flex } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
+import { useOwnDataOnly } from '../session/own-data';
+import { useSession } from '../session/session';
 import { AboutDialog } from './about-dialog';
 import { LanguageSwitch } from './language-switch';
-import { useOwnDataOnly } from './own-data';
-import { useSession } from './session';
 
 /** 'Own data only', language, About and Logout: in the top bar on wide screens, in the side menu on narrow ones. */
 export function AccountControls({ direction }: { direction: 'row' | 'column' }) {

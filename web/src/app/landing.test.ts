@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { LOGIN_CHECKS_KEY, loginCheck } from '../session/login-check';
+import { clearStoredSession, getToken, setToken } from '../session/token-store';
 import { applyLanding, toAppPath } from './landing';
-import { LOGIN_CHECKS_KEY, loginCheck } from './login-check';
-import { clearStoredSession, getToken, setToken } from './token-store';
 
 function visit(pathAndQuery: string) {
   window.history.replaceState(null, '', pathAndQuery);

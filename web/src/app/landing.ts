@@ -1,9 +1,7 @@
 import { isSafeRedirect, LOGIN_CHECK_PARAM } from '@pim/contract';
-import { takeLoginCheck } from './login-check';
-import { setToken } from './token-store';
-
-/** The router's basename: app paths in `redirect` are full paths such as '/pim/imagesets'. */
-export const BASENAME = '/pim';
+import { BASENAME } from '../session/app-config';
+import { takeLoginCheck } from '../session/login-check';
+import { setToken } from '../session/token-store';
 
 /** '/pim/imagesets?x=1' → '/imagesets?x=1'; paths outside the basename are taken as app paths. */
 export function toAppPath(fullPath: string): string {

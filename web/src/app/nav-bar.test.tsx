@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import elephantUrl from '../assets/elephant.svg';
+import { LOGIN_CHECKS_KEY, loginCheck } from '../session/login-check';
+import { setToken } from '../session/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch, testUser } from '../test/render';
-import { LOGIN_CHECKS_KEY, loginCheck } from './login-check';
-import { setToken } from './token-store';
 
 const ADMIN_ITEMS = [
   'Api keys / minions', 'Users', 'User groups', 'Pimfieldsets', 'Configurations', 'Environments',

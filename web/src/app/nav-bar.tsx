@@ -1,13 +1,13 @@
 import { Anchor, Burger, Group, Image, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigation } from 'react-router';
+import { UserAvatar } from '../components/user-avatar';
+import { useLoginUrl } from '../session/login-url';
+import { useSession } from '../session/session';
 import { AccountControls } from './account-controls';
 import { LanguageSwitch } from './language-switch';
-import { useLoginUrl } from './login-url';
 import { NavMenuBar } from './nav-menu-bar';
 import { navMenusFor } from './nav-menus';
-import { useSession } from './session';
-import { UserAvatar } from './user-avatar';
 
 const NO_SHRINK = { flexShrink: 0 } as const;
 
@@ -23,6 +23,14 @@ function Brand() {
       </Group>
     </Anchor>
   );
+}
+
+/** A screen opened for the first time waits for its code; the screen before it stays meanwhile. */
+function ScreenLoading() {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return <Loader size="xs" aria-label={t('nav.openingScreen')} style={NO_SHRINK} />;
 }
 
 function SignedOutControls() {
@@ -57,6 +65,8 @@ export function NavBar({ compact, sideNavOpened, onToggleSideNav }: NavBarProps)
         )}
         <Brand />
         {!compact && signedIn && <NavMenuBar menus={navMenusFor(session.roles)} />}
+        {/* After the menus, so they do not shift when it shows. */}
+        <ScreenLoading />
       </Group>
       {signedIn && (
         <Group gap="sm" wrap="nowrap" style={NO_SHRINK}>

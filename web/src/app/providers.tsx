@@ -4,10 +4,10 @@ import { Notifications } from '@mantine/notifications';
 import type { AppConfig } from '@pim/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AppConfigProvider } from './app-config';
+import { AppConfigProvider } from '../session/app-config';
+import { OwnDataProvider } from '../session/own-data';
+import { SessionProvider } from '../session/session';
 import { ErrorBoundary } from './error-boundary';
-import { OwnDataProvider } from './own-data';
-import { SessionProvider } from './session';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
 

@@ -1,10 +1,29 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { Link, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { UNAVAILABLE_SCREENS } from '../pages/unavailable/unavailable-screens';
 import { renderApp, renderRoutes } from '../test/render';
-import { UNAVAILABLE_SCREENS, withShell } from './routes';
+import { routes, withShell } from './routes';
 
 function Broken(): never {
   throw new Error('the drawing canvas exploded');
+}
+
+/** A screen's code that arrives when the test says so. */
+function screenCode() {
+  let arrive!: (Component: ComponentType) => void;
+  const loaded = new Promise<{ Component: ComponentType }>((resolve) => {
+    arrive = (Component) => resolve({ Component });
+  });
+  return { lazy: () => loaded, arrive };
+}
+
+/** React and the router log a failing screen; that is expected where a test makes one fail. */
+function quietErrors() {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 }
 
 describe('route table', () => {
@@ -19,14 +38,14 @@ describe('route table', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).not.toMatch(/^screens\./);
   });
 
-  it('shows the settings placeholder', () => {
+  it('shows the settings placeholder', async () => {
     renderApp('/settings');
-    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
   });
 
-  it('shows the change log of this release', () => {
+  it('shows the change log of this release', async () => {
     renderApp('/changelog');
-    expect(screen.getByRole('heading', { name: 'Roadmap/Change log' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Roadmap/Change log' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Coming next' })).toBeTruthy();
   });
 
@@ -37,11 +56,53 @@ describe('route table', () => {
   });
 
   it('shows a render failure as Something went wrong: "{message}", below the nav bar', () => {
-    // React and the router log the failure; that is expected here.
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    quietErrors();
     renderRoutes(withShell([{ path: '*', element: <Broken /> }]), '/');
     expect(screen.getByText('Something went wrong: "the drawing canvas exploded"')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
+  });
+
+  it('loads the code of every built screen on demand: only the start page, the placeholders and not-found come with the shell', () => {
+    const screens: RouteObject[] = routes[0]!.children![0]!.children!;
+    const eager = screens.filter((route) => !route.lazy).map((route) => (route.index ? '' : route.path));
+    expect(eager).toEqual(['', ...UNAVAILABLE_SCREENS, '*']);
+  });
+
+  it("shows the shell at once on the first load, with a spinner until the screen's code arrives", async () => {
+    const code = screenCode();
+    renderRoutes(withShell([{ path: '*', lazy: code.lazy }]), '/');
+    expect(await screen.findByRole('link', { name: 'PIM home' })).toBeTruthy();
+    expect(screen.getByLabelText('Loading')).toBeTruthy();
+    code.arrive(() => <p>The screen</p>);
+    expect(await screen.findByText('The screen')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+
+  it("keeps the screen shown, and says the next one is opening, until the next screen's code arrives", async () => {
+    const code = screenCode();
+    renderRoutes(withShell([{ path: 'first', element: <Link to="/second">Next</Link> }, { path: 'second', lazy: code.lazy }]), '/first');
+    await userEvent.click(await screen.findByRole('link', { name: 'Next' }));
+    expect(await screen.findByLabelText('Opening the screen')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Next' })).toBeTruthy();
+    code.arrive(() => <p>The second screen</p>);
+    expect(await screen.findByText('The second screen')).toBeTruthy();
+    expect(screen.queryByLabelText('Opening the screen')).toBeNull();
+  });
+
+  it('catches a failure of a lazily loaded screen below the nav bar', async () => {
+    quietErrors();
+    renderRoutes(withShell([{ path: '*', lazy: async () => ({ Component: Broken }) }]), '/');
+    expect(await screen.findByText('Something went wrong: "the drawing canvas exploded"')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
+  });
+
+  it("offers a reload when the browser cannot fetch a screen's code", async () => {
+    quietErrors();
+    const failure = new TypeError('Failed to fetch dynamically imported module: http://localhost/pim/assets/image-sets-page-B4x9.js');
+    renderRoutes(withShell([{ path: '*', lazy: () => Promise.reject(failure) }]), '/');
+    expect(await screen.findByText('Something went wrong: "This screen could not be loaded"')).toBeTruthy();
+    expect(screen.getByText(/PIM may have been updated since this page was opened/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
   });
 });

@@ -1,55 +1,14 @@
+import { MODEL_KINDS } from '@pim/contract';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { AnnotatorPage } from '../pages/annotator/annotator-page';
-import { ChooseFieldSetPage } from '../pages/annotator/choose-field-set-page';
-import { ChangelogPage } from '../pages/changelog/changelog-page';
-import { DocumentImagePage } from '../pages/documentimage/document-image-page';
-import { DocumentImagesPage } from '../pages/documentimages/document-images-page';
-import { FieldSetEditPage } from '../pages/fieldsets/field-set-edit-page';
-import { FieldSetsPage } from '../pages/fieldsets/field-sets-page';
-import { ImageSetPage } from '../pages/imageset/image-set-page';
-import { ImageSetsPage } from '../pages/imagesets/image-sets-page';
+import { Spinner } from '../components/spinner';
 import { LandingPage } from '../pages/landing/landing-page';
-import { LoginGooglePage } from '../pages/login/login-google-page';
-import { LoginPage } from '../pages/login/login-page';
-import { AnnotatedDatasetsPage } from '../pages/metadata/annotated-datasets-page';
-import { MetadataOverviewPage } from '../pages/metadata/metadata-overview-page';
-import { PolygonPage } from '../pages/polygon/polygon-page';
-import { SettingsPage } from '../pages/settings/settings-page';
-import { TextLinePage } from '../pages/textlines/text-line-page';
-import { TextLinesPage } from '../pages/textlines/text-lines-page';
-import { ApiKeyPage } from '../pages/apikeys/api-key-page';
-import { ApiKeysPage } from '../pages/apikeys/api-keys-page';
-import { FontDescriptionPage } from '../pages/fontdescriptions/font-description-page';
-import { FontDescriptionsPage } from '../pages/fontdescriptions/font-descriptions-page';
-import { GroupCreatePage } from '../pages/groups/group-create-page';
-import { GroupEditPage } from '../pages/groups/group-edit-page';
-import { GroupsPage } from '../pages/groups/groups-page';
-import { UserPage } from '../pages/users/user-page';
-import { UsersPage } from '../pages/users/users-page';
-import { ConfigurationPage } from '../pages/configurations/configuration-page';
-import { ConfigurationsPage } from '../pages/configurations/configurations-page';
-import { EnvironmentPage } from '../pages/environments/environment-page';
-import { EnvironmentsPage } from '../pages/environments/environments-page';
-import { SearchIndexPage } from '../pages/searchindices/search-index-page';
-import { SearchIndicesPage } from '../pages/searchindices/search-indices-page';
+import { MODEL_SCREENS } from '../pages/models/model-screens';
 import { UnavailablePage } from '../pages/unavailable/unavailable-page';
-import { modelRoutes } from '../pages/models/model-routes';
-import { AnalyzeImagePage } from '../pages/viewer/analyze-image-page';
+import { UNAVAILABLE_SCREENS } from '../pages/unavailable/unavailable-screens';
 import { RouteErrorFallback } from './error-boundary';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
-
-/**
- * Screens of the spec's route table (part 2 §2) that this version does not build yet. Each key is
- * the path under /pim/ and also names the screen's title in the pages namespace (`screens.*`).
- */
-export const UNAVAILABLE_SCREENS = [
-  'analyzeimagemanualnew', 'dashboard',
-  'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
-  'findsiamesesingleimageset', 'p2palajobs',
-  'search', 'imagedescription', 'jobs', 'job', 'siameseconfusionmatrices',
-  'siameseconfusionmatrix', 'siamesenetworkjobs',
-] as const;
 
 /** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
 export function withShell(screens: RouteObject[]): RouteObject[] {
@@ -57,48 +16,78 @@ export function withShell(screens: RouteObject[]): RouteObject[] {
     {
       element: <Layout />,
       errorElement: <RouteErrorFallback />,
-      children: [{ errorElement: <RouteErrorFallback />, children: screens }],
+      // On the first load the shell shows at once, with the spinner where the screen's code is awaited.
+      children: [{ errorElement: <RouteErrorFallback />, hydrateFallbackElement: <Spinner />, children: screens }],
     },
   ];
 }
 
+/**
+ * A screen whose code is loaded when it is first opened, so each page is a chunk of its own and
+ * the first load carries only the shell. The import stays literal: the bundler splits on it.
+ */
+function screen<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject {
+  return { path, lazy: async () => ({ Component: pick(await load()) }) };
+}
+
+/** Each model kind's list and, where it has one, its form/detail route; `key` gives each kind its own state. */
+const modelRoutes: RouteObject[] = MODEL_KINDS.flatMap((kind) => {
+  const { listRoute, formRoute } = MODEL_SCREENS[kind];
+  const list: RouteObject = {
+    path: listRoute,
+    lazy: async () => {
+      const { ModelsPage } = await import('../pages/models/models-page');
+      return { element: <ModelsPage key={kind} kind={kind} /> };
+    },
+  };
+  if (!formRoute) return [list];
+  const form: RouteObject = {
+    path: formRoute,
+    lazy: async () => {
+      const { ModelPage } = await import('../pages/models/model-page');
+      return { element: <ModelPage key={kind} kind={kind} /> };
+    },
+  };
+  return [list, form];
+});
+
 export const routes: RouteObject[] = withShell([
   { index: true, element: <LandingPage /> },
-  { path: 'login', element: <LoginPage /> },
-  { path: 'logingoogle', element: <LoginGooglePage /> },
-  { path: 'imagesets', element: <ImageSetsPage /> },
-  { path: 'imageset', element: <ImageSetPage /> },
-  { path: 'documentimage', element: <DocumentImagePage /> },
-  { path: 'documentimages', element: <DocumentImagesPage /> },
-  { path: 'analyzeimage', element: <AnalyzeImagePage /> },
-  { path: 'polygon', element: <PolygonPage /> },
-  { path: 'settings', element: <SettingsPage /> },
-  { path: 'changelog', element: <ChangelogPage /> },
-  { path: 'pimsimpletextline', element: <TextLinePage /> },
-  { path: 'pimsimpletextlines', element: <TextLinesPage /> },
-  { path: 'pimfieldsets', element: <FieldSetsPage /> },
-  { path: 'pimfieldsetedit', element: <FieldSetEditPage /> },
-  { path: 'analyzeimagemanualfieldset', element: <ChooseFieldSetPage /> },
-  { path: 'analyzeimagemanual', element: <AnnotatorPage /> },
-  { path: 'metadataoverview', element: <MetadataOverviewPage /> },
-  { path: 'annotateddatasets', element: <AnnotatedDatasetsPage /> },
-  { path: 'pimusers', element: <UsersPage /> },
-  { path: 'pimuser', element: <UserPage /> },
-  { path: 'pimuser/self', element: <UserPage /> },
-  { path: 'pimgroups', element: <GroupsPage /> },
-  { path: 'pimgroup', element: <GroupCreatePage /> },
-  { path: 'pimgroupedit', element: <GroupEditPage /> },
-  { path: 'apikeys', element: <ApiKeysPage /> },
-  { path: 'apikey', element: <ApiKeyPage /> },
+  screen('login', () => import('../pages/login/login-page'), (m) => m.LoginPage),
+  screen('logingoogle', () => import('../pages/login/login-google-page'), (m) => m.LoginGooglePage),
+  screen('imagesets', () => import('../pages/imagesets/image-sets-page'), (m) => m.ImageSetsPage),
+  screen('imageset', () => import('../pages/imageset/image-set-page'), (m) => m.ImageSetPage),
+  screen('documentimage', () => import('../pages/documentimage/document-image-page'), (m) => m.DocumentImagePage),
+  screen('documentimages', () => import('../pages/documentimages/document-images-page'), (m) => m.DocumentImagesPage),
+  screen('analyzeimage', () => import('../pages/viewer/analyze-image-page'), (m) => m.AnalyzeImagePage),
+  screen('polygon', () => import('../pages/polygon/polygon-page'), (m) => m.PolygonPage),
+  screen('settings', () => import('../pages/settings/settings-page'), (m) => m.SettingsPage),
+  screen('changelog', () => import('../pages/changelog/changelog-page'), (m) => m.ChangelogPage),
+  screen('pimsimpletextline', () => import('../pages/textlines/text-line-page'), (m) => m.TextLinePage),
+  screen('pimsimpletextlines', () => import('../pages/textlines/text-lines-page'), (m) => m.TextLinesPage),
+  screen('pimfieldsets', () => import('../pages/fieldsets/field-sets-page'), (m) => m.FieldSetsPage),
+  screen('pimfieldsetedit', () => import('../pages/fieldsets/field-set-edit-page'), (m) => m.FieldSetEditPage),
+  screen('analyzeimagemanualfieldset', () => import('../pages/annotator/choose-field-set-page'), (m) => m.ChooseFieldSetPage),
+  screen('analyzeimagemanual', () => import('../pages/annotator/annotator-page'), (m) => m.AnnotatorPage),
+  screen('metadataoverview', () => import('../pages/metadata/metadata-overview-page'), (m) => m.MetadataOverviewPage),
+  screen('annotateddatasets', () => import('../pages/metadata/annotated-datasets-page'), (m) => m.AnnotatedDatasetsPage),
+  screen('pimusers', () => import('../pages/users/users-page'), (m) => m.UsersPage),
+  screen('pimuser', () => import('../pages/users/user-page'), (m) => m.UserPage),
+  screen('pimuser/self', () => import('../pages/users/user-page'), (m) => m.UserPage),
+  screen('pimgroups', () => import('../pages/groups/groups-page'), (m) => m.GroupsPage),
+  screen('pimgroup', () => import('../pages/groups/group-create-page'), (m) => m.GroupCreatePage),
+  screen('pimgroupedit', () => import('../pages/groups/group-edit-page'), (m) => m.GroupEditPage),
+  screen('apikeys', () => import('../pages/apikeys/api-keys-page'), (m) => m.ApiKeysPage),
+  screen('apikey', () => import('../pages/apikeys/api-key-page'), (m) => m.ApiKeyPage),
   ...modelRoutes,
-  { path: 'configurations', element: <ConfigurationsPage /> },
-  { path: 'configuration', element: <ConfigurationPage /> },
-  { path: 'elasticsearchindices', element: <SearchIndicesPage /> },
-  { path: 'elasticsearchindex', element: <SearchIndexPage /> },
-  { path: 'environments', element: <EnvironmentsPage /> },
-  { path: 'environment', element: <EnvironmentPage /> },
-  { path: 'fontdescriptions', element: <FontDescriptionsPage /> },
-  { path: 'fontdescription', element: <FontDescriptionPage /> },
-  ...UNAVAILABLE_SCREENS.map((screen) => ({ path: screen, element: <UnavailablePage screen={screen} /> })),
+  screen('configurations', () => import('../pages/configurations/configurations-page'), (m) => m.ConfigurationsPage),
+  screen('configuration', () => import('../pages/configurations/configuration-page'), (m) => m.ConfigurationPage),
+  screen('elasticsearchindices', () => import('../pages/searchindices/search-indices-page'), (m) => m.SearchIndicesPage),
+  screen('elasticsearchindex', () => import('../pages/searchindices/search-index-page'), (m) => m.SearchIndexPage),
+  screen('environments', () => import('../pages/environments/environments-page'), (m) => m.EnvironmentsPage),
+  screen('environment', () => import('../pages/environments/environment-page'), (m) => m.EnvironmentPage),
+  screen('fontdescriptions', () => import('../pages/fontdescriptions/font-descriptions-page'), (m) => m.FontDescriptionsPage),
+  screen('fontdescription', () => import('../pages/fontdescriptions/font-description-page'), (m) => m.FontDescriptionPage),
+  ...UNAVAILABLE_SCREENS.map((name) => ({ path: name, element: <UnavailablePage screen={name} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

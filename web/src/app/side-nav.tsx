@@ -1,9 +1,9 @@
 import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSession } from '../session/session';
 import { AccountControls } from './account-controls';
 import { navMenusFor } from './nav-menus';
-import { useSession } from './session';
 
 /** The menus of the top bar as a side menu, for screens too narrow for the full bar. */
 export function SideNav({ onNavigate }: { onNavigate: () => void }) {

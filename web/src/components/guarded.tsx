@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { cloneElement, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 
 /**
  * A control the caller's roles or permissions do not allow: shown disabled, with the reason on

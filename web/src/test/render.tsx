@@ -3,10 +3,9 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { configureApiClient } from '../api/client';
-import { DEFAULT_APP_CONFIG } from '../app/app-config';
-import { BASENAME } from '../app/landing';
 import { createQueryClient, Providers } from '../app/providers';
 import { routes } from '../app/routes';
+import { BASENAME, DEFAULT_APP_CONFIG } from '../session/app-config';
 
 /** Any route list, with the app's providers, at `path` inside /pim. */
 export function renderRoutes(routeList: RouteObject[], path: string) {

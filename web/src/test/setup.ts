@@ -16,7 +16,7 @@ import enImagesets from '../../public/locales/en/imagesets.json';
 import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
 import enSettings from '../../public/locales/en/settings.json';
-import { clearStoredSession } from '../app/token-store';
+import { clearStoredSession } from '../session/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
 // screen would (min-width queries match), so tests see the full menu bar.

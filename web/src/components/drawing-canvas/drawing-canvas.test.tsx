@@ -2,7 +2,7 @@ import type { DrawingShape } from '@pim/contract';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, renderPage, signedInHandler, stubFetch } from '../../test/render';
 import { DrawingCanvas } from './drawing-canvas';
 import { LABEL_COLORS } from './label-style';

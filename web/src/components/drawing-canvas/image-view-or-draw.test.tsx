@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { documentImageFixture } from '../../test/factories';
 import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 

@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { useOwnDataOnly } from '../../app/own-data';
+import { useOwnDataOnly } from '../../session/own-data';
 import { fetchedUrls, jsonResponse, renderPage, stubFetch } from '../../test/render';
 import { shouldSearch } from './typeahead-source';
 import { Typeahead } from './typeahead';

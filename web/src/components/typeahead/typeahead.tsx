@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { QueryValue } from '../../api/client';
-import { useOwnDataOnly } from '../../app/own-data';
+import { useOwnDataOnly } from '../../session/own-data';
 import { fetchTypeaheadChunk, shouldSearch } from './typeahead-source';
 
 export const TYPEAHEAD_DEBOUNCE_MS = 300;

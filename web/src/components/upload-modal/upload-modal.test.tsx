@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ChangeEvent } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { FakeXhr, installFakeXhr } from '../../test/fake-xhr';
 import { renderPage, signedInHandler, stubFetch } from '../../test/render';
 import { UploadModal } from './upload-modal';

@@ -4,8 +4,8 @@ import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useImageSet } from '../../api/imagesets';
 import { useMetadataFields } from '../../api/metadata';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { Spinner } from '../../components/spinner';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { AnnotatorWorkspace } from './annotator-workspace';
 import { manifestProblemText, useManifest } from './use-manifest';
 

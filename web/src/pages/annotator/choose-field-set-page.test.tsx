@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { FIELD_SET, MANIFEST } from './fixtures.test-support';
 

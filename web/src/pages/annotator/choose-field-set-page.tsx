@@ -4,8 +4,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { annotatorPath } from './paths';
 
 function ChooseFieldSet({ uri }: { uri: string }) {

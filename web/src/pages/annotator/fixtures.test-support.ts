@@ -1,5 +1,5 @@
 import type { CreateMetadataRequest, PimField, PimFieldSet, StoredMetadataValue } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { imageSetFixture } from '../../test/factories';
 import { jsonResponse, signedInHandler, stubFetch, testUser } from '../../test/render';
 

@@ -47,7 +47,7 @@ describe('/pim/apikey', () => {
     expect(await screen.findByText(COPIED_TOAST)).toBeTruthy();
 
     await user.click(screen.getAllByRole('link', { name: 'Back to the api keys' }).at(-1)!);
-    expect(router.state.location.pathname).toBe('/pim/apikeys');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/apikeys'));
     expect(await screen.findByRole('table', { name: 'Api keys / minions' })).toBeTruthy();
   });
 });

@@ -5,8 +5,8 @@ import { IconAlertTriangle, IconCopy, IconDeviceFloppy } from '@tabler/icons-rea
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateApiKey, usePossibleApiKeyRoles } from '../../api/apikeys';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { BackLink } from '../../components/back-link';
+import { RequireSignIn } from '../../session/require-sign-in';
 
 
 /** The whole key, shown once: the server keeps only its hash. */

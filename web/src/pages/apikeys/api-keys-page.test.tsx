@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { fetchedUrls, renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { apiKeyFixture, apiKeyServer, KEY_A, KEY_B, LIST_PATH } from './fixtures.test-support';
 
@@ -46,7 +46,7 @@ describe('/pim/apikeys', () => {
     apiKeyServer([]);
     const { router } = renderApp('/apikeys');
     await userEvent.click(await screen.findByRole('link', { name: 'New Api key' }));
-    expect(router.state.location.pathname).toBe('/pim/apikey');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/apikey'));
     expect(await screen.findByRole('heading', { name: 'New api Key / new minion' })).toBeTruthy();
   });
 

@@ -5,8 +5,8 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiKeys, useSetApiKeyDisabled } from '../../api/apikeys';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { DataTable } from '../../components/data-table/data-table';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 import { apiKeyColumns } from './api-key-columns';
 

@@ -1,5 +1,5 @@
 import type { ApiKey } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 export const LIST_PATH = '/api/pim/apikey';

@@ -1,6 +1,6 @@
 import { MODEL_KINDS } from '@pim/contract';
-import type { UNAVAILABLE_SCREENS } from '../../app/routes';
 import { MODEL_SCREENS } from '../models/model-screens';
+import type { UNAVAILABLE_SCREENS } from '../unavailable/unavailable-screens';
 
 type UnbuiltScreen = (typeof UNAVAILABLE_SCREENS)[number];
 

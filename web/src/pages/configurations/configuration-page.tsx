@@ -6,9 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfiguration, useSaveConfiguration } from '../../api/configurations';
-import { EditPage } from '../../app/edit-page';
 import { fieldErrors } from '../../components/field-errors';
 import { Spinner } from '../../components/spinner';
+import { EditPage } from '../../frames/edit-page';
 import { LoadFailed } from '../users/load-failed';
 
 type Field = 'key' | 'value';

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { sent } from '../users/fixtures.test-support';
 import { configurationPath, configurationServer, MAIL, sampleConfigurations, THEME } from './fixtures.test-support';
@@ -50,13 +50,13 @@ describe('/pim/configurations', () => {
     configurationServer(sampleConfigurations());
     const { router } = renderApp('/configurations');
     await user.click(await screen.findByText('mail.host'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/configuration?id=${MAIL}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/configuration?id=${MAIL}`));
     expect(await screen.findByRole('heading', { name: 'Update configuration' })).toBeTruthy();
     expect(((await screen.findByRole('textbox', { name: 'Key' })) as HTMLInputElement).value).toBe('mail.host');
 
     await user.click(screen.getAllByRole('link', { name: 'Back to the configurations' }).at(-1)!);
     await user.click(await screen.findByRole('link', { name: 'New configuration' }));
-    expect(router.state.location.pathname + router.state.location.search).toBe('/pim/configuration');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/pim/configuration'));
     expect(await screen.findByRole('heading', { name: 'New configuration' })).toBeTruthy();
   });
 

@@ -6,10 +6,10 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConfigurations, useDeleteConfiguration } from '../../api/configurations';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 
 /** A value can be 64 KB: the table shows its start. */

@@ -1,5 +1,5 @@
 import type { Configuration } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 export const MAIL = 'c0000000-0000-4000-8000-000000000001';

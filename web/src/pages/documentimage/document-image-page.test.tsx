@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { documentImageFixture } from '../../test/factories';
 
@@ -13,9 +13,9 @@ const SET = '22222222-2222-4222-8222-222222222222';
 const image = documentImageFixture(IMAGE, 'f. 1r', { types: ['PAGE', 'ALTO'], htrText: 'Zwoͤlftes Stuͤck' });
 
 describe('/pim/documentimage', () => {
-  it("says Expected property 'uuid' to have a value without a uuid", () => {
+  it("says Expected property 'uuid' to have a value without a uuid", async () => {
     renderApp('/documentimage');
-    expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
+    expect(await screen.findByText("Expected property 'uuid' to have a value")).toBeTruthy();
   });
 
   it('shows the label, the fields of the definitions, and the sets using the image', async () => {

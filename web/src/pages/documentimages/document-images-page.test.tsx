@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { documentImageFixture, imageSetFixture } from '../../test/factories';
 
@@ -32,9 +32,9 @@ const pageCalls = (fetchMock: ReturnType<typeof stubFetch>) =>
     .map((url) => Object.fromEntries(new URL(url, 'http://localhost').searchParams));
 
 describe('/pim/documentimages', () => {
-  it("says 'no documentimagesetuuid.' without the parameter", () => {
+  it("says 'no documentimagesetuuid.' without the parameter", async () => {
     renderApp('/documentimages');
-    expect(screen.getByText('no documentimagesetuuid.')).toBeTruthy();
+    expect(await screen.findByText('no documentimagesetuuid.')).toBeTruthy();
   });
 
   it('asks the server for one page and shows its total; uuid links to the image', async () => {

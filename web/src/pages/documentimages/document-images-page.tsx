@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentImagePage } from '../../api/documentimages';
 import { useImageSet } from '../../api/imagesets';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { BackLink } from '../../components/back-link';
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { DOCUMENT_IMAGE_HIDDEN_COLUMNS, documentImageColumns, serverQuery } from './document-image-columns';
 
 const rowId = (image: DocumentImage) => image.uuid;

@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useEnvironments } from '../../api/environments';
-import { RequireSignIn } from '../../app/require-sign-in';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 
 const rowId = (environment: Environment) => environment.uuid;

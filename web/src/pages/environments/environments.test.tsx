@@ -32,7 +32,7 @@ describe('/pim/environments', () => {
     expect(cellTexts(within(table).getByText('Charters').closest('tr')!)).toEqual(['Charters', CHARTERS_ENV, '']);
 
     await user.click(within(table).getByText('Letters'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/environment?uuid=${LETTERS_ENV}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/environment?uuid=${LETTERS_ENV}`));
     expect(await screen.findByRole('heading', { name: 'Update environment' })).toBeTruthy();
   });
 });

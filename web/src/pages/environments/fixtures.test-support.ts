@@ -1,5 +1,5 @@
 import { ENVIRONMENT_SWITCHES, type Environment } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 export const LETTERS_ENV = 'e1000000-0000-4000-8000-000000000001';

@@ -257,6 +257,6 @@ describe('/pim/pimfieldsetedit?uuid=: a saved set', () => {
     expect(await screen.findByText('This field set could not be loaded')).toBeTruthy();
     const back = screen.getAllByRole('link', { name: 'Back to the field sets' });
     await userEvent.click(back.at(-1) as HTMLElement);
-    expect(router.state.location.pathname).toBe('/pim/pimfieldsets');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/pimfieldsets'));
   });
 });

@@ -42,7 +42,7 @@ describe('/pim/pimfieldsets', () => {
     server();
     const { router } = renderApp('/pimfieldsets');
     await userEvent.click(await screen.findByText('Script survey'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/pimfieldsetedit?uuid=${SET_B}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/pimfieldsetedit?uuid=${SET_B}`));
     expect(await screen.findByDisplayValue('Script survey')).toBeTruthy();
   });
 
@@ -50,14 +50,14 @@ describe('/pim/pimfieldsets', () => {
     server();
     const { router } = renderApp('/pimfieldsets');
     await userEvent.click(await screen.findByRole('link', { name: 'New field set' }));
-    expect(router.state.location.pathname + router.state.location.search).toBe('/pim/pimfieldsetedit');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/pim/pimfieldsetedit'));
     expect(await screen.findByRole('heading', { name: 'New field set' })).toBeTruthy();
   });
 
-  it('asks a signed-out visitor to log in instead of calling the server', () => {
+  it('asks a signed-out visitor to log in instead of calling the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse([]));
     renderApp('/pimfieldsets');
-    expect(screen.getByText('You need to log in to see this page.')).toBeTruthy();
+    expect(await screen.findByText('You need to log in to see this page.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useFieldSets } from '../../api/fieldsets';
-import { useOwnDataOnly } from '../../app/own-data';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { DataTable } from '../../components/data-table/data-table';
+import { useOwnDataOnly } from '../../session/own-data';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { fieldSetColumns } from './field-set-columns';
 
 const rowId = (set: PimFieldSetSummary) => set.uuid;

@@ -1,5 +1,5 @@
 import { METADATA_FIELD_TYPES, type PimField, type PimFieldSet, type PimFieldSetSummary } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch, testUser } from '../../test/render';
 
 export const SET_A = 'f0000000-0000-4000-8000-00000000000a';

@@ -1,7 +1,7 @@
 import type { FontDescription } from '@pim/contract';
 import i18n from 'i18next';
 import enFonts from '../../../public/locales/en/fonts.json';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 // The app loads this namespace over HTTP on first use; the tests bundle the real English texts.

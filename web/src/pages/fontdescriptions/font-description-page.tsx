@@ -1,9 +1,9 @@
 import { hasRole, ROLE } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
 import { useFontDescription } from '../../api/fontdescriptions';
-import { EditPage } from '../../app/edit-page';
-import { useSession } from '../../app/session';
 import { Spinner } from '../../components/spinner';
+import { EditPage } from '../../frames/edit-page';
+import { useSession } from '../../session/session';
 import { LoadFailed } from '../users/load-failed';
 import { FontDescriptionFormView } from './font-description-form';
 

@@ -44,12 +44,12 @@ describe('/pim/fontdescriptions', () => {
     fontServer(sampleFonts());
     const { router } = renderApp('/fontdescriptions');
     await user.click(await screen.findByText('Junicode'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/fontdescription?uuid=${JUNICODE}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/fontdescription?uuid=${JUNICODE}`));
     expect(await screen.findByRole('heading', { name: 'Font description' })).toBeTruthy();
 
     await user.click(screen.getAllByRole('link', { name: 'Back to the font descriptions' }).at(-1)!);
     await user.click(await screen.findByRole('link', { name: 'New font description' }));
-    expect(router.state.location.pathname + router.state.location.search).toBe('/pim/fontdescription');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/pim/fontdescription'));
     expect(await screen.findByRole('heading', { name: 'New font description' })).toBeTruthy();
   });
 

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { fontBinaryPath, useDeleteFontDescription, useFontDescriptions } from '../../api/fontdescriptions';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { DataTable } from '../../components/data-table/data-table';
 import { NewRecordButton, useRoleRefusal } from '../../components/guarded';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 import { FONT_HIDDEN_COLUMNS, fontDescriptionColumns } from './font-description-columns';
 

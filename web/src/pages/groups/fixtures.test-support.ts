@@ -1,5 +1,5 @@
 import type { Group, GroupHierarchy, HierarchyMembership, NamedRef } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 export const SCRIBES = 'b0000000-0000-4000-8000-000000000001';

@@ -4,8 +4,8 @@ import { ROLE, createGroupRequestSchema } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateGroup } from '../../api/groups';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { BackLink } from '../../components/back-link';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { GroupNameForm } from './group-name-form';
 
 function NewGroupForm() {

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useGroupHierarchy, useRenameGroup } from '../../api/groups';
-import { RequireSignIn } from '../../app/require-sign-in';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { Spinner } from '../../components/spinner';
 import { BackLink } from '../../components/back-link';
 import { GroupNameForm } from './group-name-form';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { sent } from '../users/fixtures.test-support';
 import { COPYISTS, groupPath, groupServer, LIST_PATH, sampleGroups, SCRIBES } from './fixtures.test-support';
@@ -51,7 +51,7 @@ describe('/pim/pimgroups', () => {
     groupServer(sampleGroups());
     const { router } = renderApp('/pimgroups');
     await user.click(await screen.findByText('Scribes'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/pimgroupedit?uuid=${SCRIBES}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/pimgroupedit?uuid=${SCRIBES}`));
     expect(await screen.findByRole('heading', { name: 'Group Edit' })).toBeTruthy();
   });
 
@@ -60,7 +60,7 @@ describe('/pim/pimgroups', () => {
     groupServer(sampleGroups());
     const { router } = renderApp('/pimgroups');
     await user.click(await screen.findByRole('link', { name: 'New group' }));
-    expect(router.state.location.pathname).toBe('/pim/pimgroup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/pimgroup'));
     expect(await screen.findByRole('textbox', { name: 'Name group' })).toBeTruthy();
   });
 
@@ -82,10 +82,10 @@ describe('/pim/pimgroups', () => {
     expect(await screen.findByText('This needs the ADMIN role.')).toBeTruthy();
   });
 
-  it('asks a signed-out visitor to log in instead of calling the server', () => {
+  it('asks a signed-out visitor to log in instead of calling the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse([]));
     renderApp('/pimgroups');
-    expect(screen.getByText('You need to log in to see this page.')).toBeTruthy();
+    expect(await screen.findByText('You need to log in to see this page.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -5,9 +5,9 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteGroup, useGroups } from '../../api/groups';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { DataTable } from '../../components/data-table/data-table';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 import { groupColumns } from './group-columns';
 

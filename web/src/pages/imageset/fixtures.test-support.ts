@@ -1,4 +1,4 @@
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { imageSetFixture } from '../../test/factories';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 

@@ -8,9 +8,9 @@ const ENTRY = '88888888-8888-4888-8888-888888888888';
 const entry = { uuid: ENTRY, group: { uuid: GROUP, name: 'Editors' }, role: 'MEMBER', permission: 'READ' };
 
 describe('/pim/imageset', () => {
-  it("shows Expected property 'uuid' to have a value without a uuid", () => {
+  it("shows Expected property 'uuid' to have a value without a uuid", async () => {
     renderApp('/imageset');
-    expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
+    expect(await screen.findByText("Expected property 'uuid' to have a value")).toBeTruthy();
   });
 
   it('offers settings and Delete only to those with WRITE and DELETE on the set', async () => {

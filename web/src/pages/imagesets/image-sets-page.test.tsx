@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { fetchedUrls, jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 import { imageSetFixture } from '../../test/factories';
 
@@ -60,7 +60,7 @@ describe('/pim/imagesets', () => {
     server();
     const { router } = renderApp('/imagesets');
     await userEvent.click(await screen.findByText('Book of hours'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/imageset?uuid=${SET_B}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/imageset?uuid=${SET_B}`));
     expect(await screen.findByRole('heading', { name: 'Psalter' })).toBeTruthy();
   });
 
@@ -83,17 +83,17 @@ describe('/pim/imagesets', () => {
     expect(await screen.findByRole('heading', { name: 'Charters' })).toBeTruthy();
   });
 
-  it('asks a signed-out visitor to log in instead of calling the server', () => {
+  it('asks a signed-out visitor to log in instead of calling the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse([]));
     renderApp('/imagesets');
-    expect(screen.getByText('You need to log in to see this page.')).toBeTruthy();
+    expect(await screen.findByText('You need to log in to see this page.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
 describe('/pim/imageset', () => {
-  it("says Expected property 'uuid' to have a value without a uuid", () => {
+  it("says Expected property 'uuid' to have a value without a uuid", async () => {
     renderApp('/imageset');
-    expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
+    expect(await screen.findByText("Expected property 'uuid' to have a value")).toBeTruthy();
   });
 });

@@ -1,9 +1,9 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ProviderLoginButton } from '../../app/provider-login-button';
-import { useSession } from '../../app/session';
 import { Spinner } from '../../components/spinner';
+import { ProviderLoginButton } from '../../session/provider-login-button';
+import { useSession } from '../../session/session';
 
 /** Where a signed-in user usually starts; the menus at the top hold the rest. */
 export const LANDING_AREAS = [

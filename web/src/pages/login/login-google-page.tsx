@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig } from '../../app/app-config';
-import { ProviderLoginButton } from '../../app/provider-login-button';
+import { useAppConfig } from '../../session/app-config';
+import { ProviderLoginButton } from '../../session/provider-login-button';
 
 export function LoginGooglePage() {
   const { t } = useTranslation();

@@ -36,7 +36,7 @@ describe('/pim/annotateddatasets', () => {
     let release = () => undefined as void;
     const fetchMock = server({ release: new Promise<void>((resolve) => (release = resolve)) });
     renderApp('/annotateddatasets');
-    expect(screen.getByRole('heading', { name: 'Datasets with annotated images' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Datasets with annotated images' })).toBeTruthy();
     await waitFor(() => expect(callsTo(fetchMock, DATASETS_PATH)).toHaveLength(1));
     expect(screen.getByLabelText('Loading')).toBeTruthy();
 
@@ -92,6 +92,7 @@ describe('/pim/annotateddatasets', () => {
     );
 
     await user.click(screen.getByRole('link', { name: 'Dating' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/analyzeimagemanual'));
     const { searchParams, pathname } = new URL(router.state.location.pathname + router.state.location.search, 'http://localhost');
     expect(pathname).toBe('/pim/analyzeimagemanual');
     expect(Object.fromEntries(searchParams)).toEqual({ uri: DATASET, fieldsetid: FIELD_SET, imageUri: IMAGE_1 });

@@ -5,10 +5,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchAnnotatedImages, metadataKeys, useAnnotatedDatasets } from '../../api/metadata';
-import { useOwnDataOnly } from '../../app/own-data';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { Spinner } from '../../components/spinner';
 import { Tree, TreeFolder, TreeLeaf } from '../../components/tree/tree';
+import { useOwnDataOnly } from '../../session/own-data';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { annotatorPath, overviewPagePath, shortUri } from '../annotator/paths';
 
 /** The annotated images of a dataset, asked for once when its folder first opens (until something is saved). */

@@ -1,5 +1,5 @@
 import type { AnnotatedDataset, AnnotatedImage, MetadataOverview, PimFieldSet } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 export const FIELD_SET = '66666666-6666-4666-8666-666666666666';

@@ -1,6 +1,6 @@
 import { MODEL_KIND_INFO, type Model, type ModelKind } from '@pim/contract';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 export const MODEL_A = 'd0000000-0000-4000-8000-00000000000a';

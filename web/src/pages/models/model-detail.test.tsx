@@ -76,7 +76,7 @@ describe('/pim/laypamodel?uuid=', () => {
     await waitFor(() => expect(downloads.saved).toEqual([`layparmodel_${MODEL_A}.zip`]));
     expect(calls(fetchMock)).toContain(`GET ${apiPath('laypa')}/${MODEL_A}/binary?from=detail`);
     await user.click(screen.getByRole('link', { name: 'Back' }));
-    expect(router.state.location.pathname).toBe('/pim/laypamodels');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/laypamodels'));
   });
 
   it('without a uuid is the create form', async () => {

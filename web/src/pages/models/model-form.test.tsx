@@ -96,7 +96,7 @@ describe('model create forms', () => {
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     await user.click(screen.getAllByRole('link', { name: 'Back to the Siamese network models' }).at(-1)!);
-    expect(router.state.location.pathname).toBe('/pim/siamesenetworkmodels');
-    expect(FakeXhr.sent[0]!.aborted).toBe(true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/siamesenetworkmodels'));
+    await waitFor(() => expect(FakeXhr.sent[0]!.aborted).toBe(true));
   });
 });

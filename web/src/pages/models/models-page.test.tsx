@@ -20,7 +20,7 @@ describe('model lists', () => {
     expect(headers(table)).toEqual(['Title', 'Language', 'UUID', 'Actions']);
     expect(cellTexts(rowOf(table, 'Dutch print'))).toEqual(['Dutch print', 'Dutch', MODEL_A, 'DeleteDownload']);
     await userEvent.click(screen.getByRole('link', { name: 'New Kraken model' }));
-    expect(router.state.location.pathname).toBe('/pim/krakenmodel');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/krakenmodel'));
     expect(await screen.findByRole('heading', { name: 'New Kraken model' })).toBeTruthy();
   });
 
@@ -32,7 +32,7 @@ describe('model lists', () => {
     expect(headers(table)).toEqual(['Label', 'Public', 'Owner', 'UUID', 'Actions']);
     expect(cellTexts(rowOf(table, 'Generic 17th c.'))).toEqual(['Generic 17th c.', 'Yes', 'Ada Researcher', MODEL_A, 'DeleteDownload']);
     await userEvent.click(within(table).getByText('Generic 17th c.'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/loghihtrmodel?uuid=${MODEL_A}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/loghihtrmodel?uuid=${MODEL_A}`));
   });
 
   it('Loghi line detection has no create screen: no New button, rows do not open', async () => {
@@ -150,6 +150,6 @@ describe('/pim/laypamodels', () => {
     ]);
 
     await user.click(screen.getByRole('link', { name: 'New Laypa model' }));
-    expect(router.state.location.pathname).toBe('/pim/laypamodel');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pim/laypamodel'));
   });
 });

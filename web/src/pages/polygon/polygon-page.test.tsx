@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { documentImageFixture } from '../../test/factories';
 import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/render';
 
@@ -12,9 +12,9 @@ describe('/pim/polygon', () => {
     URL.revokeObjectURL = vi.fn();
   });
 
-  it("says Expected property 'uuid' to have a value without a uuid", () => {
+  it("says Expected property 'uuid' to have a value without a uuid", async () => {
     renderApp('/polygon');
-    expect(screen.getByText("Expected property 'uuid' to have a value")).toBeTruthy();
+    expect(await screen.findByText("Expected property 'uuid' to have a value")).toBeTruthy();
   });
 
   it('opens the drawing tool on the image, with its saved shapes and a way back', async () => {

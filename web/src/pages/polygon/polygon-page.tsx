@@ -2,9 +2,9 @@ import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentImage } from '../../api/documentimages';
-import { UuidPage } from '../../app/uuid-page';
 import { DrawingCanvas } from '../../components/drawing-canvas/drawing-canvas';
 import { Spinner } from '../../components/spinner';
+import { UuidPage } from '../../frames/uuid-page';
 
 function PolygonScreen({ uuid }: { uuid: string }) {
   const { t } = useTranslation(['drawings', 'imagesets']);

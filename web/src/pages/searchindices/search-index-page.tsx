@@ -6,10 +6,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSaveSearchIndex, useSearchIndex, useSearchIndexImageSets } from '../../api/searchindices';
-import { EditPage } from '../../app/edit-page';
 import { fieldErrors } from '../../components/field-errors';
 import { Guarded, useRoleRefusal } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
+import { EditPage } from '../../frames/edit-page';
 import { LoadFailed } from '../users/load-failed';
 
 /** The 'Title' field (the index's name), checked with the contract's rules for index names. */

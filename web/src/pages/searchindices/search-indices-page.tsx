@@ -5,10 +5,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSearchIndices } from '../../api/searchindices';
-import { RequireSignIn } from '../../app/require-sign-in';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { NewRecordButton, useRoleRefusal } from '../../components/guarded';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 
 const rowId = (index: SearchIndex) => index.uuid;

@@ -20,7 +20,7 @@ describe('/pim/elasticsearchindices', () => {
     expect(within(table).getByText(CHARTERS)).toBeTruthy();
 
     await user.click(within(table).getByText('letters'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/elasticsearchindex?uuid=${LETTERS}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/elasticsearchindex?uuid=${LETTERS}`));
     expect(await screen.findByRole('heading', { name: 'Elasticsearch index' })).toBeTruthy();
 
     await user.click(screen.getAllByRole('link', { name: 'Back to the Elasticsearch indices' }).at(-1)!);

@@ -1,7 +1,7 @@
 import type { DifferentTextLine, SimpleTextLine } from '@pim/contract';
 import i18n from 'i18next';
 import enTextlines from '../../../public/locales/en/textlines.json';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 
 // The app loads this namespace over HTTP on first use; the tests bundle the real English texts.

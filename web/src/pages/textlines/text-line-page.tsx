@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSaveTextLine, useSkipTextLine, useTextLine, type TextLineSource } from '../../api/textlines';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { Spinner } from '../../components/spinner';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { TextLineEditor, type Busy } from './text-line-editor';
 
 type Done = 'saved' | 'skipped' | null;

@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDifferentTextLines } from '../../api/textlines';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { textLineColumns } from './text-line-columns';
 
 const rowId = (line: DifferentTextLine) => line.uuid;

@@ -1,5 +1,5 @@
 import type { NamedRef, User } from '@pim/contract';
-import { setToken } from '../../app/token-store';
+import { setToken } from '../../session/token-store';
 import { jsonResponse, stubFetch, testUser } from '../../test/render';
 
 export const ADA = '11111111-1111-4111-8111-111111111111';

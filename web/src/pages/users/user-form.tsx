@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePossibleUserRoles, useSaveUser, type UserId } from '../../api/users';
-import { avatarSource } from '../../app/user-avatar';
+import { avatarSource } from '../../components/user-avatar';
 
 interface UserFormProps {
   /** How the page asked for the user: 'self' or its uuid. */

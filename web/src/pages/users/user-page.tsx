@@ -4,10 +4,10 @@ import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSetUserDisabled, useUser, type UserId } from '../../api/users';
-import { RequireSignIn, RoleRefusal } from '../../app/require-sign-in';
-import { useSession } from '../../app/session';
 import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
+import { RequireSignIn, RoleRefusal } from '../../session/require-sign-in';
+import { useSession } from '../../session/session';
 import { LoadFailed } from './load-failed';
 import { UserForm } from './user-form';
 

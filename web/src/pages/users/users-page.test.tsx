@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fetchedUrls, jsonResponse, renderApp, stubFetch } from '../../test/render';
@@ -24,7 +24,7 @@ describe('/pim/pimusers', () => {
     userServer([ada({ roles: ['ADMIN'] }), ben()], ['AUTHENTICATED', 'ADMIN']);
     const { router } = renderApp('/pimusers');
     await userEvent.click(await screen.findByText('Ben Archivist'));
-    expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/pimuser?userid=${BEN}`);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/pim/pimuser?userid=${BEN}`));
     expect(await screen.findByDisplayValue('ben@example.org')).toBeTruthy();
   });
 
@@ -38,10 +38,10 @@ describe('/pim/pimusers', () => {
     expect(fetchedUrls(fetchMock).filter((url) => url.startsWith('/api/pim/users?') || url === '/api/pim/users')).toEqual([]);
   });
 
-  it('asks a signed-out visitor to log in instead of calling the server', () => {
+  it('asks a signed-out visitor to log in instead of calling the server', async () => {
     const fetchMock = stubFetch(() => jsonResponse([]));
     renderApp('/pimusers');
-    expect(screen.getByText('You need to log in to see this page.')).toBeTruthy();
+    expect(await screen.findByText('You need to log in to see this page.')).toBeTruthy();
     expect(fetchedUrls(fetchMock)).toEqual([]);
   });
 });

@@ -4,8 +4,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUsers } from '../../api/users';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { DataTable } from '../../components/data-table/data-table';
+import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from './load-failed';
 import { userColumns } from './user-columns';
 

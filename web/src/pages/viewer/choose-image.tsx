@@ -4,8 +4,8 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { RequireSignIn } from '../../app/require-sign-in';
 import { ImagePicker } from '../../components/typeahead/image-picker';
+import { RequireSignIn } from '../../session/require-sign-in';
 
 const viewerPath = (query: Record<string, string>) => `/analyzeimage?${new URLSearchParams(query).toString()}`;
 

@@ -1,5 +1,5 @@
 import type { GroundTruthOfImage, Transcription, TranscriptionLayout } from '@pim/contract';
-import { setToken } from '../../../app/token-store';
+import { setToken } from '../../../session/token-store';
 import { documentImageFixture } from '../../../test/factories';
 import { jsonResponse, signedInHandler, stubFetch } from '../../../test/render';
 

@@ -1,6 +1,9 @@
 import { appConfigSchema, type AppConfig } from '@pim/contract';
 import { createContext, useContext, type ReactNode } from 'react';
 
+/** The router's basename: app paths in `redirect` are full paths such as '/pim/imagesets'. */
+export const BASENAME = '/pim';
+
 export const DEFAULT_APP_CONFIG: AppConfig = { apiBase: '/api/', providerName: 'Google' };
 
 /**

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '../components/back-link';
-import { RequireSignIn } from './require-sign-in';
+import { RequireSignIn } from '../session/require-sign-in';
 
 interface EditPageProps {
   /** The address parameter that names the record; without it the screen makes a new one. */

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { RequireSignIn } from './require-sign-in';
+import { RequireSignIn } from '../session/require-sign-in';
 
 /**
  * A screen opened as `?uuid=…`: without it the spec's message "Expected property 'uuid' to have a

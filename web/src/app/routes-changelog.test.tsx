@@ -1,11 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { routes, UNAVAILABLE_SCREENS } from '../../app/routes';
-import { setToken } from '../../app/token-store';
-import { renderApp, signedInHandler, stubFetch } from '../../test/render';
-import { LANDING_AREAS } from '../landing/landing-page';
-import { RELEASE, ROADMAP } from './changelog-entries';
+import { RELEASE, ROADMAP } from '../pages/changelog/changelog-entries';
+import { LANDING_AREAS } from '../pages/landing/landing-page';
+import { UNAVAILABLE_SCREENS } from '../pages/unavailable/unavailable-screens';
+import { setToken } from '../session/token-store';
+import { renderApp, signedInHandler, stubFetch } from '../test/render';
+import { routes } from './routes';
 
 /** Every path of the route table under /pim/ ('' for the start page), the fallback left out. */
 function routePaths(list: RouteObject[]): string[] {
@@ -28,8 +29,9 @@ describe('the change log and the start page stay true to the route table', () =>
     expect(ROADMAP.flatMap((entry) => entry.screens).sort()).toEqual([...UNAVAILABLE_SCREENS].sort());
   });
 
-  it('shows a sentence for every entry', () => {
+  it('shows a sentence for every entry', async () => {
     renderApp('/changelog');
+    await screen.findByRole('heading', { name: 'Roadmap/Change log' });
     const items = screen.getAllByRole('listitem').map((item) => item.textContent ?? '');
     expect(items).toHaveLength(RELEASE.length + ROADMAP.length);
     expect(items.filter((text) => text.startsWith('changelog.'))).toEqual([]);

@@ -1,7 +1,7 @@
 import { LOGIN_CHECK_PARAM } from '@pim/contract';
 import { useLocation } from 'react-router';
 import { apiUrl } from '../api/client';
-import { BASENAME } from './landing';
+import { BASENAME } from './app-config';
 import { loginCheck } from './login-check';
 
 /** Pages that only exist to sign in: after signing in, the user should land on the start page instead. */
