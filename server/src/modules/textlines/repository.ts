@@ -69,6 +69,9 @@ export async function insertLinesOf(trx: Kysely<DB>, t: TranscriptionLayout): Pr
         })),
       )
       .execute();
+    // The embedded database answers synchronously, so the awaits above never let the event loop
+    // run: give it a turn between chunks, or a page of 100,000 lines holds every request for seconds.
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
