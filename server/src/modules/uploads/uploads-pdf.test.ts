@@ -84,7 +84,9 @@ describe('uploads: the cost of a PDF', () => {
       message: 'Page 1 of this PDF could not be rendered within the limit of 2 seconds.',
     });
     await nothingLeft(before);
-    const next = await uploads.upload(owner.principal, setId, incoming('next.pdf', await testPdf(1)));
+    // The pool replaced the stopped thread; the next PDF renders there, under the usual limit (2 s
+    // would be a measure of the machine's speed, not of the rule).
+    const next = await uploadsWith({}).upload(owner.principal, setId, incoming('next.pdf', await testPdf(1)));
     expect(next.documentImages).toHaveLength(1);
   });
 
