@@ -18,3 +18,4 @@ export * from './models.js';
 export * from './configurations.js';
 export * from './environments.js';
 export * from './fontdescriptions.js';
+export * from './jobs.js';
