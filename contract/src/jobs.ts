@@ -483,3 +483,12 @@ export const subJobSchema = z.object({
 });
 export type SubJob = z.infer<typeof subJobSchema>;
 export const subJobListSchema = z.array(subJobSchema);
+
+const UUID_OR_NUMBER = /^(\d{1,9}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/** `pim/jobs/{id}/...`: a job by its serial id or its uuid. */
+export const jobIdParams = z.object({ id: z.string().regex(UUID_OR_NUMBER, 'The job id must be a number or a UUID.') });
+/** `GET pim/jobs/download/{uuid}`. */
+export const jobUuidParams = z.object({ uuid: z.uuid('The job id must be a UUID.') });
+/** `POST pim/p2palajob/{id}/cancel`, `POST pim/siamesejob/{id}/cancel`: the record's uuid. */
+export const subJobParams = z.object({ id: z.uuid('The id must be the UUID of the record.') });

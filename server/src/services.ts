@@ -54,6 +54,10 @@ import { EnvironmentRepository } from './modules/environments/repository.js';
 import { EnvironmentService } from './modules/environments/service.js';
 import { FontDescriptionRepository } from './modules/fontdescriptions/repository.js';
 import { FontDescriptionService } from './modules/fontdescriptions/service.js';
+import { JobQueue } from './jobs/queue.js';
+import { JobRepository } from './modules/jobs/repository.js';
+import { JobReferences } from './modules/jobs/references.js';
+import { JobService } from './modules/jobs/service.js';
 
 export interface ServiceOptions {
   /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
@@ -91,6 +95,9 @@ export function createServices(database: Database, config: Config, options: Serv
   });
   const imageSetRepository = new ImageSetRepository(db);
   const fieldSets = new FieldSetService(new FieldSetRepository(db));
+  const searchIndices = new SearchIndexService(new SearchIndexRepository(db));
+  const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
+  const jobQueue = new JobQueue(database, files, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts });
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
@@ -108,7 +115,7 @@ export function createServices(database: Database, config: Config, options: Serv
     imageSets,
     imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess),
     groups,
-    searchIndices: new SearchIndexService(new SearchIndexRepository(db)),
+    searchIndices,
     fieldSets,
     metadata: new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
@@ -128,7 +135,7 @@ export function createServices(database: Database, config: Config, options: Serv
       files,
       threads,
     ),
-    models: new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes }),
+    models,
     fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
@@ -138,6 +145,8 @@ export function createServices(database: Database, config: Config, options: Serv
       apiBase: config.apiBase,
     }),
     configurations: new ConfigurationService(new ConfigurationRepository(db)),
+    jobQueue,
+    jobs: new JobService(new JobRepository(db), jobQueue, imageSetAccess, new JobReferences(models, searchIndices, fieldSets), files),
     environments: new EnvironmentService(new EnvironmentRepository(db)),
     embeddedProvider: {
       secrets: providerSecrets,

@@ -1,4 +1,5 @@
 import type { CreateJobRequest, JobType } from '@pim/contract';
+import type { Principal } from '../platform/auth/principal.js';
 import type { Services } from '../services.js';
 
 /** The job an executor runs: what it was created with. */
@@ -12,6 +13,11 @@ export interface RunningJob {
   setId: string | null;
   /** Who created it (null for an API key); its executor acts with this user's rights. */
   ownerId: string | null;
+  /**
+   * The rights the executor acts with: those of the user who made the job, as they are when it
+   * runs (or of the API key that made it). Pass it to the services, as a route passes the caller.
+   */
+  principal: Principal;
 }
 
 /** A file a job made for its user to download (an EPUB, a CSV). */
@@ -52,3 +58,6 @@ export interface JobContext {
  * write again (skip what a previous run already finished, replace rather than add twice).
  */
 export type Executor = (ctx: JobContext) => Promise<void>;
+
+/** The executors of the job types a worker runs, by type (`executors/index.ts` is the server's). */
+export type ExecutorRegistry = Partial<Record<JobType, Executor>>;

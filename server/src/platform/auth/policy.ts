@@ -41,6 +41,19 @@ export function requireCreator(principal: Principal | null): Principal {
   return p;
 }
 
+/**
+ * The job calls of people (list, create, cancel, restart, download): every signed-in caller but
+ * an API key with the MINION role, which is a remote worker's and only claims and runs jobs
+ * through the worker calls.
+ */
+export function requireJobCaller(principal: Principal | null): Principal {
+  const p = requireSignedIn(principal);
+  if (p.kind === 'apikey' && hasRole(p.roles, ROLE.MINION)) {
+    throw forbidden('An API key with the MINION role belongs to a remote worker: it claims and runs jobs through the worker calls, and may not use these.');
+  }
+  return p;
+}
+
 export function isAdmin(principal: Principal | null): boolean {
   return principal !== null && hasRole(principal.roles, ROLE.ADMIN);
 }
