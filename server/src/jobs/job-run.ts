@@ -76,6 +76,11 @@ export class JobRun {
     const { queue, files, log } = this.deps;
     const heartbeat = setInterval(() => void this.beat(), this.deps.heartbeatMs);
     let workDir: string | undefined;
+    // The work folder goes before the job is recorded as ended: whoever sees it ended finds it gone.
+    const removeWorkDir = async () => {
+      if (workDir) await files.removeWorkDir(workDir).catch((err: unknown) => log.warn({ err, job: row.uuid }, 'could not remove the job’s work folder'));
+      workDir = undefined;
+    };
     try {
       const job = await queue.runningJob(row);
       const executor = this.deps.executors[job.type];
@@ -83,16 +88,18 @@ export class JobRun {
       workDir = await files.makeWorkDir(`job-${row.id}`);
       await executor(this.context(job, workDir));
       await this.flushProgress();
+      await removeWorkDir();
       await this.end('done');
     } catch (err) {
       await this.flushProgress();
+      await removeWorkDir();
       if (this.stopReason === 'stopping' && !isJobNotYours(err)) await this.releaseNow();
       else if (this.stopReason === 'revoked' || isJobNotYours(err)) log.info({ job: row.uuid }, 'the job was taken from this run; it stopped');
       else await this.end('failed', err);
     } finally {
       clearInterval(heartbeat);
       if (this.trailing) clearTimeout(this.trailing);
-      if (workDir) await files.removeWorkDir(workDir).catch((err: unknown) => log.warn({ err, job: row.uuid }, 'could not remove the job’s work folder'));
+      await removeWorkDir();
     }
   }
 

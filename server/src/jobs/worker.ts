@@ -27,7 +27,7 @@ const PROGRESS_MS = 250;
 /** The worker says it is alive (job_worker_seen) this often, well within the queue's window. */
 const SEEN_MS = 60_000;
 /** How long a stopping worker waits for its executors to notice their signal before it gives their jobs back anyway. */
-const STOP_WAIT_MS = 10_000;
+const STOP_WAIT_MS = 5_000;
 
 const version: string = createRequire(import.meta.url)('../../package.json').version;
 /** This start of this process: a pid alone could be an earlier process's, reused after a restart. */
