@@ -623,7 +623,75 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     },
 
     ...modelRules(),
+    ...jobRules(),
   };
+
+  /**
+   * Jobs: everyone signed in lists and makes their own (a job on a set needs WRITE on it), sees and
+   * acts on their own, admins on all; a MINION key (the matrix's plain API key) is a remote
+   * worker's and is refused every call of people (403): it claims through the worker calls.
+   */
+  function jobRules(): Record<string, Entry> {
+    const notMinion = (rule: Exclude<Rule, { kind: 'exempt' }>): Rule => ({ kind: 'special', expect: (a) => (a === 'API key' ? 403 : expected(rule, a)) });
+    const ownJob: Rule = {
+      kind: 'special',
+      expect: (a) => (a === 'anonymous' ? 401 : a === 'API key' ? 403 : a === 'owner' || isAdminActor(a) ? 'ok' : 404),
+    };
+    const newJob = async (s: Scenario, payload: object = {}) =>
+      (await ok(call(t.app, { method: 'POST', url: '/api/pim/jobs', headers: auth.owner, payload: { imageSet: s.setId, jobType: 'GenerateManifests', ...payload } }), 'job')) as {
+        id: number;
+        uuid: string;
+      };
+    let doneJob: Promise<string> | undefined;
+    // A job of a type nothing else here makes, so the claim takes this one: done, with a file.
+    const withDownload = (s: Scenario) =>
+      (doneJob ??= (async () => {
+        const job = await newJob(s, { jobType: 'PipelineKB2' });
+        const queue = t.app.services.jobQueue;
+        const run = (await queue.claim(['PipelineKB2'], { name: 'matrix', host: null, versions: {} }))!;
+        await queue.attachOutput(job.uuid, run.leaseToken, await t.app.services.files.stage(Buffer.from('epub')), { fileName: 'Set.epub', mediaType: 'application/epub+zip' });
+        await queue.complete(job.uuid, run.leaseToken);
+        return job.uuid;
+      })());
+    const subJob = async (s: Scenario, path: string, jobType: string) => {
+      await newJob(s, { jobType });
+      const records = (await ok(call(t.app, { method: 'GET', url: `/api/pim/${path}?onlyOwnData=true`, headers: auth.owner }), path)) as { uuid: string }[];
+      return records[0]!.uuid;
+    };
+    const rules: Record<string, Entry> = {
+      'GET /api/pim/jobs': { rule: notMinion({ kind: 'signedIn' }), request: get('/api/pim/jobs') },
+      'GET /api/pim/jobs/types': { rule: notMinion({ kind: 'signedIn' }), request: get('/api/pim/jobs/types') },
+      'POST /api/pim/jobs': {
+        rule: notMinion({ kind: 'set', permission: 'WRITE' }),
+        request: (s) => ({ method: 'POST', url: '/api/pim/jobs', payload: { imageSet: s.setId, jobType: 'GenerateManifests' } }),
+      },
+      'GET /api/pim/jobs/{id}': { rule: ownJob, request: async (s) => get(`/api/pim/jobs/${(await newJob(s)).id}`)() },
+      'POST /api/pim/jobs/{id}/cancel': { rule: ownJob, request: async (s) => ({ method: 'POST', url: `/api/pim/jobs/${(await newJob(s)).uuid}/cancel` }) },
+      'POST /api/pim/jobs/{id}/restart': {
+        rule: ownJob,
+        request: async (s) => {
+          const job = await newJob(s);
+          await ok(call(t.app, { method: 'POST', url: `/api/pim/jobs/${job.id}/cancel`, headers: auth.owner }), 'cancel');
+          return { method: 'POST', url: `/api/pim/jobs/${job.id}/restart` };
+        },
+      },
+      'GET /api/pim/jobs/download/{uuid}': { rule: ownJob, request: async (s) => get(`/api/pim/jobs/download/${await withDownload(s)}`)() },
+    };
+    for (const list of ['approxalg', 'outmode', 'linealg', 'loglevel']) {
+      rules[`GET /api/pim/p2palajob/${list}`] = { rule: notMinion({ kind: 'signedIn' }), request: get(`/api/pim/p2palajob/${list}`) };
+    }
+    for (const [path, jobType] of [
+      ['p2palajob', 'P2PaLA'],
+      ['siamesejob', 'SiameseNetwork'],
+    ] as const) {
+      rules[`GET /api/pim/${path}`] = { rule: notMinion({ kind: 'signedIn' }), request: get(`/api/pim/${path}`) };
+      rules[`POST /api/pim/${path}/{id}/cancel`] = {
+        rule: ownJob,
+        request: async (s) => ({ method: 'POST', url: `/api/pim/${path}/${await subJob(s, path, jobType)}/cancel` }),
+      };
+    }
+    return rules;
+  }
 
   /**
    * The models of every kind: admins create, delete and publish them; everyone signed in lists,
