@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Job } from '@pim/contract';
@@ -6,6 +7,7 @@ import { AppError } from '../platform/errors.js';
 import { heldExecutor, waitForJob } from '../test-support/jobs.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../test-support/test-app.js';
 import { createSet } from '../test-support/upload-files.js';
+import { builtInWorkerIdentity, JobWorker } from './worker.js';
 
 type Auth = Record<string, string>;
 
@@ -149,6 +151,36 @@ describe('a server that only answers the API', () => {
       await t.app.reaper.sweep();
       expect(held.started).toBe(0);
     } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('starting after a crash', () => {
+  it('takes back at once the jobs that a built-in worker of an ended process on this host was running, and runs them', async () => {
+    const t = await createTestApp();
+    const held = heldExecutor();
+    let worker: JobWorker | undefined;
+    try {
+      const user = await signedInUser(t.app);
+      const setId = await createSet(t.app, user.auth);
+      const job = (await call(t.app, { method: 'POST', url: '/api/pim/jobs', headers: user.auth, payload: { imageSet: setId, jobType: 'Epubify' } })).json as Job;
+      const gone = spawn(process.execPath, ['-e', '']);
+      await new Promise((resolve) => gone.once('exit', resolve));
+      // What the process that was killed recorded when it claimed the job; its lease is still long.
+      const dead = { ...builtInWorkerIdentity(), builtIn: { pid: gone.pid!, instance: 'an earlier start' } };
+      const crashed = (await t.app.services.jobQueue.claim(['Epubify'], dead))!;
+      expect(crashed.row.lease_expires_at!.getTime()).toBeGreaterThan(Date.now());
+
+      worker = new JobWorker({ queue: t.app.services.jobQueue, executors: { Epubify: held.executor }, services: t.app.services, files: t.app.services.files, log: t.app.log, concurrency: 1 });
+      await worker.start();
+      const run = await held.run(0);
+      expect(run.ctx.job.uuid).toBe(job.uuid);
+      await expect(t.app.services.jobQueue.heartbeat(job.uuid, crashed.leaseToken)).rejects.toMatchObject({ code: 'job_not_yours' });
+      run.finish();
+      expect(await waitForJob(t.app, user.auth, job.id, (j) => j.state === 'done')).toMatchObject({ attempts: 2 });
+    } finally {
+      await worker?.stop();
       await t.close();
     }
   });
