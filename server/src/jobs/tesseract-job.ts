@@ -2,7 +2,7 @@ import type { Principal } from '../platform/auth/principal.js';
 import { AppError, badRequest } from '../platform/errors.js';
 import { TesseractError, tesseractVersion } from '../platform/tesseract/cli.js';
 import { PageImageError } from '../platform/tesseract/page-image.js';
-import type { ChosenTesseractModel } from '../modules/recognition/service.js';
+import type { ChosenTesseractModel, StoreOutcome } from '../modules/recognition/service.js';
 import type { JobContext } from './executor.js';
 import { jobPrincipal, jobSetOf } from './job-principal.js';
 
@@ -59,6 +59,25 @@ export class FailedPages {
   /** For the job's notes: how many failed, and which (the first hundred). */
   toNote() {
     return { failed: this.count, failedImages: this.noted };
+  }
+}
+
+/** What became of the pages read, for the job's notes. */
+export class StoredPages {
+  private readonly counts = { stored: 0, replaced: 0, kept: 0, gone: 0, groundTruthKept: 0, groundTruthDropped: 0 };
+
+  add(stored: StoreOutcome): void {
+    this.counts[stored.outcome] += 1;
+    if (stored.outcome === 'replaced') {
+      this.counts.groundTruthKept += stored.groundTruthKept;
+      this.counts.groundTruthDropped += stored.groundTruthDropped;
+    }
+  }
+
+  /** `skipped`: pages left out before reading, done by an earlier run. */
+  toNote(images: number, skipped: number) {
+    const { stored, replaced, kept, gone, groundTruthKept, groundTruthDropped } = this.counts;
+    return { images, alreadyDone: skipped + kept, recognised: stored, replaced, leftTheSet: gone, groundTruthKept, groundTruthDropped };
   }
 }
 

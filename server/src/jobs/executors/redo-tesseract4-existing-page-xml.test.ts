@@ -64,7 +64,7 @@ describe.skipIf(!HAS_TESSERACT)('RedoTesseract4ExistingPageXML', () => {
     const same = await pageWithLayout(setId, 'same-size');
     const half = await pageWithLayout(setId, 'half-size', 0.5);
     const result = await run({ imageSet: setId });
-    expect(result.notes).toMatchObject({ images: 2, recognised: 2, linesRead: 4, linesWithoutOutline: 2, failed: 0 });
+    expect(result.notes).toMatchObject({ images: 2, recognised: 2, linesRead: 4, linesNotRead: 2, failed: 0 });
 
     for (const page of [same, half]) {
       const all = await transcriptionsOf(page.imageId);

@@ -5,7 +5,7 @@ import { cropLine, preparePage } from '../../platform/tesseract/page-image.js';
 import { recogniseLines, wordsOfTsv } from '../../platform/tesseract/recognise.js';
 import type { Executor, JobContext } from '../executor.js';
 import { linesToRead, relayout } from '../layout-lines.js';
-import { FailedPages, pageMessage, startTesseractJob, type TesseractJob } from '../tesseract-job.js';
+import { FailedPages, pageMessage, StoredPages, startTesseractJob, type TesseractJob } from '../tesseract-job.js';
 
 type SourcePage = RecognitionPage & { source: PageSource };
 
@@ -22,30 +22,22 @@ export const redoTesseract4ExistingPageXml: Executor = async (ctx) => {
   const model = job.model.id ?? job.model.language;
   const todo = pages.filter((p) => p.made?.model !== model);
   const failed = new FailedPages(ctx);
-  const counts = { stored: 0, replaced: 0, kept: 0, gone: 0, lines: 0, linesKept: 0 };
+  const stored = new StoredPages();
+  const lines = { linesRead: 0, linesNotRead: 0 };
   for (const [index, page] of todo.entries()) {
     ctx.signal.throwIfAborted();
     await ctx.progress(index, todo.length, pageMessage(index, todo.length, page.label));
     try {
       const done = await redoPage(ctx, job, page, index);
-      counts[done.outcome] += 1;
-      counts.lines += done.lines;
-      counts.linesKept += done.linesKept;
+      stored.add(done.stored);
+      lines.linesRead += done.read;
+      lines.linesNotRead += done.notRead;
     } catch (err) {
       failed.add(page, err, job.model);
     }
   }
   await ctx.progress(todo.length, todo.length, 'Done');
-  ctx.note({
-    images: pages.length,
-    alreadyDone: pages.length - todo.length,
-    recognised: counts.stored,
-    replaced: counts.replaced,
-    leftTheSet: counts.gone,
-    linesRead: counts.lines,
-    linesWithoutOutline: counts.linesKept,
-    ...failed.toNote(),
-  });
+  ctx.note({ ...stored.toNote(pages.length, pages.length - todo.length), ...lines, ...failed.toNote() });
 };
 
 /** Reads the lines of one page's PAGE layout again and stores the result. */
@@ -82,7 +74,7 @@ async function redoPage(ctx: JobContext, job: TesseractJob, page: SourcePage, in
       { format: 'page', transcriber: null, version: null, ...redone },
     );
     const total = redone.regions.reduce((n, r) => n + r.lines.length, 0);
-    return { outcome: stored.outcome, lines: lines.length, linesKept: total - lines.length };
+    return { stored, read: lines.length, notRead: total - lines.length };
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,7 @@ import { rewriteHocr } from '../../platform/tesseract/hocr-rewrite.js';
 import { preparePage } from '../../platform/tesseract/page-image.js';
 import { recognisePage } from '../../platform/tesseract/recognise.js';
 import type { Executor, JobContext } from '../executor.js';
-import { FailedPages, pageMessage, startTesseractJob, type TesseractJob } from '../tesseract-job.js';
+import { FailedPages, pageMessage, StoredPages, startTesseractJob, type TesseractJob } from '../tesseract-job.js';
 
 /**
  * Tesseract4Hocr: reads every image of the set with Tesseract (one child process per page) and
@@ -21,33 +21,26 @@ export const tesseract4Hocr: Executor = async (ctx) => {
   const pages = await ctx.services.recognition.pages(job.principal, job.setId, { job: ctx.job.type });
   const todo = pages.filter((p) => !p.made || (allData && p.made.jobUuid !== ctx.job.uuid));
   const failed = new FailedPages(ctx);
-  const counts = { stored: 0, replaced: 0, kept: 0, gone: 0 };
+  const stored = new StoredPages();
   for (const [index, page] of todo.entries()) {
     ctx.signal.throwIfAborted();
     await ctx.progress(index, todo.length, pageMessage(index, todo.length, page.label));
     try {
-      counts[await recognise(ctx, job, page, index)] += 1;
+      stored.add(await recognise(ctx, job, page, index));
     } catch (err) {
       failed.add(page, err, job.model);
     }
   }
   await ctx.progress(todo.length, todo.length, 'Done');
-  ctx.note({
-    images: pages.length,
-    alreadyDone: pages.length - todo.length + counts.kept,
-    recognised: counts.stored,
-    replaced: counts.replaced,
-    leftTheSet: counts.gone,
-    ...failed.toNote(),
-  });
+  ctx.note({ ...stored.toNote(pages.length, pages.length - todo.length), ...failed.toNote() });
 };
 
-/** Reads one page and stores its hOCR; answers what became of it. */
-async function recognise(ctx: JobContext, job: TesseractJob, page: RecognitionPage, index: number): Promise<StoreOutcome['outcome']> {
+/** Reads one page and stores its hOCR. */
+async function recognise(ctx: JobContext, job: TesseractJob, page: RecognitionPage, index: number): Promise<StoreOutcome> {
   const hocr = await readPage(ctx, job, page, index);
   ctx.signal.throwIfAborted();
   const { allData } = ctx.job.settings;
-  const stored = await ctx.services.recognition.storeHocr(
+  return ctx.services.recognition.storeHocr(
     job.principal,
     {
       setId: job.setId,
@@ -62,7 +55,6 @@ async function recognise(ctx: JobContext, job: TesseractJob, page: RecognitionPa
     },
     { xml: hocr, fileName: `${page.label}.hocr` },
   );
-  return stored.outcome;
 }
 
 /** Tesseract's hOCR of one page, in the image's own pixels and naming the image's file. */

@@ -33,7 +33,7 @@ const NOT_FOUND = 127;
  * abort (the job cancelled, the server stopping) kills it at once.
  */
 export function runTesseract(args: string[], signal?: AbortSignal): Promise<{ stdout: Buffer; stderr: string }> {
-  signal?.throwIfAborted();
+  if (signal?.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const child = spawn('env', ['OMP_THREAD_LIMIT=1', COMMAND, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
