@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { CreateJobInput } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath } from '../../test-support/fixtures.js';
 import { runExecutor } from '../../test-support/job-context.js';
 import { tinyTraineddata } from '../../test-support/model-files.js';
 import { createModel } from '../../test-support/models.js';
@@ -10,7 +11,9 @@ import { createSet, upload } from '../../test-support/upload-files.js';
 import { tesseract4Hocr } from './tesseract4-hocr.js';
 
 const HAS_TESSERACT = tesseractWithEnglish();
+const ALICE = fixturePath('hocr', 'alice_1.png');
 if (!HAS_TESSERACT) console.warn(NO_TESSERACT);
+if (!fs.existsSync(ALICE)) console.warn(`Skipping the Tesseract test on a real scan: ${ALICE} is absent.`);
 
 const PAGES = [
   ['The quick brown fox', 'jumps over the lazy dog'],
@@ -92,6 +95,21 @@ describe.skipIf(!HAS_TESSERACT)('Tesseract4Hocr', () => {
     expect(image.json).toMatchObject({ linesCount: 2, tesseractText: PAGES[1]!.join('\n') });
   });
 
+  it.skipIf(!fs.existsSync(ALICE))('reads a real scanned page: Alice, 300 dpi, from hocr-tools', async () => {
+    const setId = await createSet(t.app, owner.auth, 'Alice');
+    const res = await upload(t.app, owner.auth, setId, [{ fileName: 'alice_1.png', bytes: fs.readFileSync(ALICE) }]);
+    const imageId = res.json.documentImages[0].uuid as string;
+    expect((await run({ imageSet: setId })).notes).toMatchObject({ recognised: 1, failed: 0 });
+    const [made] = await transcriptionsOf(imageId);
+    expect(made!.cleanText).toContain('Down the Rabbit-Hole');
+    expect(made!.cleanText.replace(/\s+/g, ' ')).toContain('Alice was beginning to get very tired of sitting by her sister on the bank');
+    const lines = await db().selectFrom('simple_text_line').select(['text', 'confidence']).where('transcription_id', '=', made!.uuid).execute();
+    // The page has 37 lines of text (the hOCR of Tesseract 3 beside it says so); a page number may count as one more.
+    expect(lines.length).toBeGreaterThanOrEqual(37);
+    expect(lines.length).toBeLessThanOrEqual(39);
+    expect(lines.filter((l) => l.confidence !== null && l.confidence > 0.8).length).toBeGreaterThan(30);
+  });
+
   it('reads only images without its transcription unless allData, which replaces each one, keeping the ground truth of its lines', async () => {
     const { setId, imageIds } = await setOfPages(PAGES.slice(0, 2));
     await run({ imageSet: setId });
@@ -131,6 +149,13 @@ describe.skipIf(!HAS_TESSERACT)('Tesseract4Hocr', () => {
       { text: 'The quick brown fox', ground_truth: null, cer: null },
       { text: 'jumps over the lazy dog', ground_truth: 'jumps over the lazy dogs', cer: expect.closeTo(1 / 24, 5) },
     ]);
+  });
+
+  it('never stores a second transcription of an image when two runs read the same set at once', async () => {
+    const { setId, imageIds } = await setOfPages(PAGES);
+    const [a, b] = await Promise.all([run({ imageSet: setId }), run({ imageSet: setId })]);
+    expect((a.notes.recognised as number) + (b.notes.recognised as number)).toBe(3);
+    for (const imageId of imageIds) expect(await transcriptionsOf(imageId)).toHaveLength(1);
   });
 
   it('stops when aborted: the page being read is not stored and no later page is read', async () => {
