@@ -25,8 +25,9 @@ export const redoTesseract4ExistingPageXml: Executor = async (ctx) => {
   const stored = new StoredPages();
   const lines = { linesRead: 0, linesNotRead: 0 };
   for (const [index, page] of todo.entries()) {
-    ctx.signal.throwIfAborted();
+    // Progress is the queue's heartbeat too: it may be what tells this run to stop.
     await ctx.progress(index, todo.length, pageMessage(index, todo.length, page.label));
+    ctx.signal.throwIfAborted();
     try {
       const done = await redoPage(ctx, job, page, index);
       stored.add(done.stored);

@@ -23,8 +23,9 @@ export const tesseract4Hocr: Executor = async (ctx) => {
   const failed = new FailedPages(ctx);
   const stored = new StoredPages();
   for (const [index, page] of todo.entries()) {
-    ctx.signal.throwIfAborted();
+    // Progress is the queue's heartbeat too: it may be what tells this run to stop.
     await ctx.progress(index, todo.length, pageMessage(index, todo.length, page.label));
+    ctx.signal.throwIfAborted();
     try {
       stored.add(await recognise(ctx, job, page, index));
     } catch (err) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { characterErrorRate } from '@pim/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleSets } from '../imagesets/access-repository.js';
-import { characterErrorRate } from '@pim/contract';
 import { type CorrectedLine, matchCorrections } from './ground-truth-carry.js';
 import { type LayoutTextLine, linesFromLayout } from './lines-from-layout.js';
 
