@@ -75,15 +75,17 @@ let version: Promise<string> | undefined;
  * provenance says which engine read the text. Throws a `missing` TesseractError without one.
  */
 export function tesseractVersion(): Promise<string> {
-  version ??= runTesseract(['--version']).then(({ stdout, stderr }) => {
+  if (version) return version;
+  const asked = runTesseract(['--version']).then(({ stdout, stderr }) => {
     // Tesseract 4 and later print it on stdout, 3.x on stderr.
     const found = /tesseract\s+v?(\d[\w.-]*)/i.exec(`${stdout.toString('utf8')}\n${stderr}`)?.[1];
     if (!found) throw new TesseractError('missing', 'Tesseract did not say its version: is "tesseract" on the PATH Tesseract?', stderr);
     return found;
   });
   // A failure is not kept: Tesseract may be installed while the server runs.
-  version.catch(() => {
-    version = undefined;
+  asked.catch(() => {
+    if (version === asked) version = undefined;
   });
-  return version;
+  version = asked;
+  return asked;
 }
