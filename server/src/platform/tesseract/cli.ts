@@ -79,7 +79,7 @@ export function tesseractVersion(): Promise<string> {
   const asked = runTesseract(['--version']).then(({ stdout, stderr }) => {
     // Tesseract 4 and later print it on stdout, 3.x on stderr.
     const found = /tesseract\s+v?(\d[\w.-]*)/i.exec(`${stdout.toString('utf8')}\n${stderr}`)?.[1];
-    if (!found) throw new TesseractError('missing', 'Tesseract did not say its version: is "tesseract" on the PATH Tesseract?', stderr);
+    if (!found) throw new TesseractError('missing', '"tesseract --version" named no version: the tesseract command on the PATH may not be Tesseract.', stderr);
     return found;
   });
   // A failure is not kept: Tesseract may be installed while the server runs.
