@@ -40,6 +40,8 @@ import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
 import { ModelRepository } from './modules/models/repository.js';
 import { ModelService } from './modules/models/service.js';
+import { RecognitionRepository } from './modules/recognition/repository.js';
+import { RecognitionService } from './modules/recognition/service.js';
 import { SessionRepository } from './modules/sessions/repository.js';
 import { SessionService } from './modules/sessions/service.js';
 import { relyingPartyFor } from './modules/signin/issuer.js';
@@ -101,6 +103,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
+  const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
   // Large images get their tile pyramid right after upload, so the viewer's first tiles are fast.
   const pyramidsFor = (imageIds: string[]) => {
     for (const id of imageIds) iiif.ensurePyramid(id).catch((err) => onBackgroundError(err, `tiling image ${id} failed`));
@@ -136,6 +139,7 @@ export function createServices(database: Database, config: Config, options: Serv
       threads,
     ),
     models,
+    recognition: new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads),
     fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),
     signIn: new SignInService({
       states: new LoginStateRepository(db),

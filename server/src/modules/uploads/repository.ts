@@ -47,6 +47,8 @@ export interface XmlImportRows {
     cleanText: string;
     layout: unknown;
     linesCount: number;
+    /** What made it, when a job did: the job type, its uuid, the model and tool version. */
+    params?: Record<string, unknown>;
   };
 }
 
@@ -137,42 +139,57 @@ export class UploadRepository {
    * none. False when the set was deleted meanwhile: then nothing is kept.
    */
   insertXmlImport(rows: XmlImportRows, files: Publication): Promise<boolean> {
-    const { file, transcription: t } = rows;
     return publishWithRows(this.db, files, async (trx) => {
       if (!(await lockLiveSet(trx, rows.setId))) return false;
-      await insertStoredFiles(trx, [file]);
-      await trx.insertInto('image_set_file').values({ set_id: rows.setId, file_id: file.id, kind: 'xml' }).execute();
-      await trx
-        .insertInto('transcription')
-        .values({
-          id: t.id,
-          image_id: t.imageId,
-          format: t.format,
-          source_file_id: file.id,
-          transcriber: t.transcriber,
-          language: t.language,
-          version: t.version,
-          analyzed: sql<Date>`now()`,
-          clean_text: t.cleanText,
-          layout: JSON.stringify(t.layout),
-        })
-        .execute();
-      await insertLinesOf(trx, t);
-      await trx
-        .updateTable('document_image')
-        .set({ lines_count: t.linesCount, updated_at: sql<Date>`now()` })
-        .where('id', '=', t.imageId)
-        .execute();
+      await writeXmlTranscription(trx, rows);
       return true;
     });
   }
 }
 
 /**
+ * Writes a transcription with its text lines inside the caller's transaction, and its file, when
+ * it has one, with the set's files. The upload's XML import writes one so, and so do the jobs
+ * that recognise text (their file is the one the OCR engine wrote).
+ */
+export async function writeXmlTranscription(trx: Kysely<DB>, rows: Omit<XmlImportRows, 'file'> & { file: NewStoredFile | null }): Promise<void> {
+  const { file, transcription: t } = rows;
+  if (file) await insertSetXmlFile(trx, rows.setId, file);
+  await trx
+    .insertInto('transcription')
+    .values({
+      id: t.id,
+      image_id: t.imageId,
+      format: t.format,
+      source_file_id: file?.id ?? null,
+      transcriber: t.transcriber,
+      language: t.language,
+      version: t.version,
+      analyzed: sql<Date>`now()`,
+      params: t.params === undefined ? null : JSON.stringify(t.params),
+      clean_text: t.cleanText,
+      layout: JSON.stringify(t.layout),
+    })
+    .execute();
+  await insertLinesOf(trx, t);
+  await setLinesCount(trx, t.imageId, t.linesCount);
+}
+
+/** Records an XML file as one of the set's files (downloadable by whoever may read the set). */
+export async function insertSetXmlFile(trx: Kysely<DB>, setId: string, file: NewStoredFile): Promise<void> {
+  await insertStoredFiles(trx, [file]);
+  await trx.insertInto('image_set_file').values({ set_id: setId, file_id: file.id, kind: 'xml' }).execute();
+}
+
+export async function setLinesCount(trx: Kysely<DB>, imageId: string, linesCount: number): Promise<void> {
+  await trx.updateTable('document_image').set({ lines_count: linesCount, updated_at: sql<Date>`now()` }).where('id', '=', imageId).execute();
+}
+
+/**
  * Locks the set's row unless it has been deleted. Holding it numbers concurrent uploads into the
  * same set one after the other, and keeps a delete from passing an upload unseen.
  */
-async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boolean> {
+export async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boolean> {
   const set = await trx
     .selectFrom('document_image_set')
     .select('id')

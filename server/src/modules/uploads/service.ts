@@ -9,12 +9,12 @@ import { type FileStore, formatBytes, type StagedFile } from '../../platform/sto
 import { ThreadOutOfMemory, ThreadTimeout, type WorkerPool } from '../../platform/threads/worker-pool.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import { probeImage } from './image-probe.js';
-import { altoRegions, type LayoutRegion } from './alto-xml.js';
-import type { PageRegion, ReadingOrderGroup } from './page-xml.js';
+import { altoRegions } from './alto-xml.js';
 import type { PdfSplitter } from './pdf-split.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
 import { SNIFF_BYTES, sniff } from './sniff.js';
 import { XML_READER, type XmlReading } from './xml-reader.js';
+import { hocrTranscription, transcriptionContent, type XmlTranscription } from './xml-transcription.js';
 
 export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE, ALTO or hOCR files.';
 
@@ -208,13 +208,7 @@ export class UploadService {
       const image = hocr.imageFilename
         ? await this.imageNamed(setId, hocr.imageFilename)
         : await this.imageLike(setId, file.originalName, UNKNOWN_HOCR_IMAGE);
-      return this.saveXml(setId, staged, file, image, {
-        format: 'hocr',
-        transcriber: hocr.system,
-        version: null,
-        page: { imageFilename: hocr.imageFilename, imageWidth: hocr.pageWidth, imageHeight: hocr.pageHeight },
-        regions: hocr.regions,
-      });
+      return this.saveXml(setId, staged, file, image, hocrTranscription(hocr));
     }
     const { page } = reading;
     return this.saveXml(setId, staged, file, await this.imageNamed(setId, page.imageFilename), {
@@ -274,26 +268,12 @@ export class UploadService {
     image: ImageOfSet,
     t: XmlTranscription,
   ): Promise<UploadResult> {
-    const lines = (t.regions as PageRegion[]).flatMap((r) => r.lines);
     const id = randomUUID();
-    const rows = {
-      setId,
-      file,
-      transcription: {
-        id,
-        imageId: image.id,
-        format: t.format,
-        transcriber: t.transcriber,
-        version: t.version,
-        language: t.language ?? null,
-        cleanText: lines.map((l) => l.text).join('\n'),
-        // A PAGE layout always has its readingOrder (null when the file has none): see downloads' page-source.ts.
-        layout: { page: t.page, regions: t.regions, ...(t.readingOrder !== undefined && { readingOrder: t.readingOrder }) },
-        linesCount: lines.length,
-      },
-    };
+    const transcription = { id, imageId: image.id, ...transcriptionContent(t) };
+    const rows = { setId, file, transcription };
     if (!(await this.repo.insertXmlImport(rows, this.files.publication([staged])))) throw setGone(setId);
-    const count = lines.length === 1 ? '1 line' : `${lines.length} lines`;
+    const lines = transcription.linesCount;
+    const count = lines === 1 ? '1 line' : `${lines} lines`;
     return {
       kind: 'xml',
       fileName: file.originalName,
@@ -308,18 +288,6 @@ export const UNKNOWN_ALTO_IMAGE =
   'Could not tell which image this ALTO file belongs to: name it like its image, or set sourceImageInformation/fileName.';
 export const UNKNOWN_HOCR_IMAGE =
   'Could not tell which image this hOCR file belongs to: name it like its image, or give its ocr_page an image in its title.';
-
-/** What every XML format is stored as: PAGE's layout shape (ALTO and hOCR lines add their words). */
-interface XmlTranscription {
-  format: 'page' | 'alto' | 'hocr';
-  transcriber: string | null;
-  version: string | null;
-  page: { imageFilename: string | null; imageWidth: number | null; imageHeight: number | null };
-  regions: PageRegion[] | LayoutRegion[];
-  /** The transcription's language as the file names it (PAGE only so far). */
-  language?: string | null;
-  readingOrder?: ReadingOrderGroup | null;
-}
 
 /** The set passed the access check, then was deleted before the upload's rows were written. */
 function setGone(setId: string) {

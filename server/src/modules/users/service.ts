@@ -10,7 +10,7 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import { isAdmin, requireRole, requireSignedIn } from '../../platform/auth/policy.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { SessionService } from '../sessions/service.js';
+import { effectiveRoles, type SessionService } from '../sessions/service.js';
 import type { UserRepository, UserRow, UserWithGroups } from './repository.js';
 
 /** The canonical spelling of a user role (roles compare case-insensitively), if it is one. */
@@ -144,6 +144,18 @@ export class UserService {
     const user = await this.users.update(userId, { disabled });
     if (disabled) await this.sessions.endAllFor(userId);
     return user;
+  }
+
+  /**
+   * The principal a job of this user runs as, with the user's roles as they are now: a job acts
+   * with its owner's rights, so one whose owner was disabled or deleted meanwhile may not go on.
+   */
+  async jobPrincipal(userId: string): Promise<Principal> {
+    const user = await this.users.findById(userId);
+    if (!user || user.deleted_at || user.disabled) {
+      throw forbidden('The user who created this job was disabled or deleted: the job cannot act for them any more.');
+    }
+    return { kind: 'user', userId: user.id, name: user.name, email: user.email, roles: effectiveRoles(user.roles) };
   }
 
   countUsers(): Promise<number> {
