@@ -36,6 +36,8 @@ import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
 import { DEFAULT_UPLOAD_LIMITS, UploadService } from './modules/uploads/service.js';
 import { PdfSplitter } from './modules/uploads/pdf-split.js';
+import { ReadingOrderRepository } from './modules/readingorder/repository.js';
+import { ReadingOrderService } from './modules/readingorder/service.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
 import { ModelRepository } from './modules/models/repository.js';
@@ -118,6 +120,7 @@ export function createServices(database: Database, config: Config, options: Serv
       ...DEFAULT_UPLOAD_LIMITS,
       maxXmlBytes: config.xmlMaxBytes,
     }),
+    readingOrder: new ReadingOrderService(new ReadingOrderRepository(db), imageSetAccess),
     documentImages,
     drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
     downloads: new DownloadService(

@@ -221,7 +221,12 @@ export class UploadService {
       format: 'page',
       transcriber: page.creator,
       version: page.version,
-      page: { imageFilename: page.imageFilename, imageWidth: page.imageWidth, imageHeight: page.imageHeight },
+      page: {
+        imageFilename: page.imageFilename,
+        imageWidth: page.imageWidth,
+        imageHeight: page.imageHeight,
+        ...(page.readingDirection !== null && { readingDirection: page.readingDirection }),
+      },
       regions: page.regions,
       language: page.language,
       readingOrder: page.readingOrder,
@@ -314,7 +319,7 @@ interface XmlTranscription {
   format: 'page' | 'alto' | 'hocr';
   transcriber: string | null;
   version: string | null;
-  page: { imageFilename: string | null; imageWidth: number | null; imageHeight: number | null };
+  page: { imageFilename: string | null; imageWidth: number | null; imageHeight: number | null; readingDirection?: string };
   regions: PageRegion[] | LayoutRegion[];
   /** The transcription's language as the file names it (PAGE only so far). */
   language?: string | null;
