@@ -36,8 +36,11 @@ import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
 import { DEFAULT_UPLOAD_LIMITS, UploadService } from './modules/uploads/service.js';
 import { PdfSplitter } from './modules/uploads/pdf-split.js';
+import { ImageCheckRepository } from './modules/documentimages/image-check-repository.js';
+import { ImageCheckService } from './modules/documentimages/image-check-service.js';
 import { ReadingOrderRepository } from './modules/readingorder/repository.js';
 import { ReadingOrderService } from './modules/readingorder/service.js';
+import type { PublicLinks } from './platform/http/public-url.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
 import { ModelRepository } from './modules/models/repository.js';
@@ -103,6 +106,8 @@ export function createServices(database: Database, config: Config, options: Serv
   return {
     files,
     threads,
+    /** The links of work done outside a request (jobs): PUBLIC_URL, else http://localhost:PORT. */
+    serverLinks: { publicUrl: config.serverUrl, apiBase: config.apiBase } satisfies PublicLinks,
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
@@ -120,6 +125,7 @@ export function createServices(database: Database, config: Config, options: Serv
       ...DEFAULT_UPLOAD_LIMITS,
       maxXmlBytes: config.xmlMaxBytes,
     }),
+    imageChecks: new ImageCheckService(new ImageCheckRepository(db), imageSetAccess, files, DEFAULT_UPLOAD_LIMITS.maxPixels),
     readingOrder: new ReadingOrderService(new ReadingOrderRepository(db), imageSetAccess),
     documentImages,
     drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
