@@ -3,11 +3,13 @@ import { expect } from 'vitest';
 import type { Executor } from '../jobs/executor.js';
 import { runExecutor } from './job-context.js';
 import { call, signedInUser, type TestApp } from './test-app.js';
+
+type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
 import { createSet } from './upload-files.js';
 
-/** What an executor would work on: `fill` puts it into a set, `state` reads what it would change. */
+/** What an executor would work on: `fill` puts it into the owner's set, `state` reads what it would change. */
 export interface ExecutorWork {
-  fill(auth: Record<string, string>, setId: string): Promise<void>;
+  fill(owner: SignedInUser, setId: string): Promise<void>;
   state(setId: string): Promise<unknown>;
 }
 
@@ -19,7 +21,7 @@ export interface ExecutorWork {
 export async function expectOwnerRights(t: TestApp, executor: Executor, type: JobType, work: ExecutorWork): Promise<void> {
   const owner = await signedInUser(t.app);
   const setId = await createSet(t.app, owner.auth, 'Someone else\'s set');
-  await work.fill(owner.auth, setId);
+  await work.fill(owner, setId);
   const before = await work.state(setId);
   const unchanged = () => work.state(setId);
 

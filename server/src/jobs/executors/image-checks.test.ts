@@ -17,7 +17,7 @@ describe('GenerateManifests and SetBrokenNull', () => {
   });
   afterAll(() => t.close());
 
-  const addImage = async (setId: string, name: string, auth = owner.auth) => {
+  const addImage = async (setId: string, name: string, auth: Record<string, string> = owner.auth) => {
     const res = await upload(t.app, auth, setId, [{ fileName: `${name}.png`, bytes: await testImage('png', 120, 80) }]);
     expect(res.status).toBe(200);
     return res.json.documentImages[0].uuid as string;
@@ -102,8 +102,8 @@ describe('GenerateManifests and SetBrokenNull', () => {
   it("both act with their owner's rights", async () => {
     let imageId = '';
     const work = {
-      fill: async (auth: Record<string, string>, setId: string) => {
-        imageId = await addImage(setId, 'private', auth);
+      fill: async (someone: { auth: { authorization: string } }, setId: string) => {
+        imageId = await addImage(setId, 'private', someone.auth);
         await damageStoredImage(t.app, imageId, { truncate: true });
       },
       state: async () =>

@@ -136,8 +136,8 @@ describe('RecalculateReadingOrderNew', () => {
   it("acts with its owner's rights", async () => {
     let transcriptionId = '';
     await expectOwnerRights(t, recalculateReadingOrderNew, TYPE, {
-      fill: async (auth, setId) => {
-        ({ transcriptionId } = await uploadPage(auth, setId, 'private', twoColumnPage('private.png')));
+      fill: async (someone, setId) => {
+        ({ transcriptionId } = await uploadPage(someone.auth, setId, 'private', twoColumnPage('private.png')));
       },
       state: () => storedLines(transcriptionId),
     });
