@@ -36,6 +36,8 @@ import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
 import { DEFAULT_UPLOAD_LIMITS, UploadService } from './modules/uploads/service.js';
 import { PdfSplitter } from './modules/uploads/pdf-split.js';
+import { PdfPagesRepository } from './modules/uploads/pdf-pages-repository.js';
+import { PdfPagesService } from './modules/uploads/pdf-pages-service.js';
 import { ImageCheckRepository } from './modules/documentimages/image-check-repository.js';
 import { ImageCheckService } from './modules/documentimages/image-check-service.js';
 import { ReadingOrderRepository } from './modules/readingorder/repository.js';
@@ -121,10 +123,11 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { onImagesAdded: pyramidsFor }, {
+    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { onImagesAdded: pyramidsFor, onBackgroundError }, {
       ...DEFAULT_UPLOAD_LIMITS,
       maxXmlBytes: config.xmlMaxBytes,
     }),
+    pdfPages: new PdfPagesService(new PdfPagesRepository(db), imageSetAccess, files, pdfSplitter),
     imageChecks: new ImageCheckService(new ImageCheckRepository(db), imageSetAccess, files, DEFAULT_UPLOAD_LIMITS.maxPixels),
     readingOrder: new ReadingOrderService(new ReadingOrderRepository(db), imageSetAccess),
     documentImages,

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import type { NamedRef, UploadResult } from '@pim/contract';
+import type { CreateJobInput, JobType, NamedRef, UploadResult } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError, badRequest, notFound, tooLarge, unsupportedMediaType } from '../../platform/errors.js';
 import { peek } from '../../platform/http/peek-stream.js';
 import { type FileStore, formatBytes, type StagedFile } from '../../platform/storage/file-store.js';
 import { ThreadOutOfMemory, ThreadTimeout, type WorkerPool } from '../../platform/threads/worker-pool.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
+import { needsPyramid } from '../../platform/images/iiif-render.js';
 import { probeImage } from './image-probe.js';
 import { altoRegions, type LayoutRegion } from './alto-xml.js';
 import type { PageRegion, ReadingOrderGroup } from './page-xml.js';
 import type { PdfSplitter } from './pdf-split.js';
+import { baseName, stagePdfPage } from './pdf-pages.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
 import { SNIFF_BYTES, sniff } from './sniff.js';
 import { XML_READER, type XmlReading } from './xml-reader.js';
@@ -25,9 +26,32 @@ export interface UploadLimits {
   maxPixels: number;
   /** Largest accepted PAGE, ALTO or hOCR file, in bytes: XML is read whole (PIM_XML_MAX_MB). */
   maxXmlBytes: number;
+  /** With a job queue, a PDF of more pages is kept and split by a SplitPDF job, not in the request. */
+  pdfPagesInRequest: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 512 * 1024 * 1024, maxPixels: 250_000_000, maxXmlBytes: 64 * 1024 * 1024 };
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: 512 * 1024 * 1024,
+  maxPixels: 250_000_000,
+  maxXmlBytes: 64 * 1024 * 1024,
+  pdfPagesInRequest: 4,
+};
+
+/** The part of the job queue uploads use: the work that would hold up the request goes into jobs. */
+export interface UploadJobs {
+  /** Queues a job on the set for the caller, as `POST pim/jobs` would (settings: the creation payload). */
+  enqueue(type: JobType, settings: Omit<CreateJobInput, 'jobType'>, owner: Principal): Promise<{ id: number; uuid: string }>;
+}
+
+/** What the upload hands on once its rows are written. */
+export interface UploadHooks {
+  /** Without `jobs`: told of the images an upload added (the server makes the large ones' pyramids). */
+  onImagesAdded?: (imageIds: string[]) => void;
+  /** Queues the pyramids of large images (ConvertToTiledTiff) and the pages of long PDFs (SplitPDF). */
+  jobs?: UploadJobs;
+  /** Told when queueing that work fails after the upload's rows were written (the upload stands). */
+  onBackgroundError?: (err: unknown, what: string) => void;
+}
 
 /** One file part of the request, and a way to learn whether the client sent more than one. */
 export interface IncomingUpload {
@@ -49,7 +73,7 @@ export class UploadService {
     /** Where XML is read, off the event loop. */
     private readonly threads: WorkerPool,
     readonly pdfSplitter: PdfSplitter,
-    private readonly hooks: { onImagesAdded?: (imageIds: string[]) => void } = {},
+    private readonly hooks: UploadHooks = {},
     readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
   ) {}
 
@@ -80,8 +104,8 @@ export class UploadService {
         originalName: fileName,
         ownerId: caller.userId,
       };
-      if (kind.kind === 'image') return await this.addImage(setId, original, staged);
-      return kind.kind === 'pdf' ? await this.addPdf(setId, original, staged) : await this.addXml(setId, original, staged);
+      if (kind.kind === 'image') return await this.addImage(caller, setId, original, staged);
+      return kind.kind === 'pdf' ? await this.addPdf(caller, setId, original, staged) : await this.addXml(setId, original, staged);
     } finally {
       await staged.discard();
     }
@@ -108,7 +132,7 @@ export class UploadService {
     }
   }
 
-  private async addImage(setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
+  private async addImage(caller: Principal, setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
     const { width, height } = await probeImage(staged.path, this.limits.maxPixels);
     const image: NewDocumentImage = {
       id: randomUUID(),
@@ -122,22 +146,58 @@ export class UploadService {
     };
     const rows = { setId, files: [file], images: [image], setFiles: [] };
     if (!(await this.repo.insertUpload(rows, this.files.publication([staged])))) throw setGone(setId);
-    this.hooks.onImagesAdded?.([image.id]);
+    await this.imagesAdded(caller, setId, [image]);
     return result('image', file.originalName, [image], `${file.originalName} was added to the set.`);
   }
 
-  private async addPdf(setId: string, pdf: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
+  private async addPdf(caller: Principal, setId: string, pdf: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
     const pageCount = await this.pdfSplitter.pageCount(staged.path);
+    if (this.hooks.jobs && pageCount > this.limits.pdfPagesInRequest) return this.addPdfForJob(this.hooks.jobs, caller, setId, pdf, staged, pageCount);
     const pages: StagedFile[] = [];
     try {
       const { files, images } = await this.renderPages(staged.path, pageCount, pdf, pages);
       const rows = { setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' as const }] };
       if (!(await this.repo.insertUpload(rows, this.files.publication([staged, ...pages])))) throw setGone(setId);
-      this.hooks.onImagesAdded?.(images.map((i) => i.id));
+      await this.imagesAdded(caller, setId, images);
       const count = images.length === 1 ? '1 page was' : `${images.length} pages were`;
       return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${count} added to the set.`);
     } finally {
       await Promise.all(pages.map((p) => p.discard()));
+    }
+  }
+
+  /**
+   * Keeps a long PDF in the set with its pages still to add, and queues the SplitPDF job that adds
+   * them (with progress), so the request answers at once. Should queueing fail, the PDF waits for
+   * the next SplitPDF job on the set.
+   */
+  private async addPdfForJob(
+    jobs: UploadJobs,
+    caller: Principal,
+    setId: string,
+    pdf: NewStoredFile,
+    staged: StagedFile,
+    pageCount: number,
+  ): Promise<UploadResult> {
+    const rows = { setId, files: [pdf], images: [], setFiles: [{ fileId: pdf.id, kind: 'pdf' as const, pagesPending: true }] };
+    if (!(await this.repo.insertUpload(rows, this.files.publication([staged])))) throw setGone(setId);
+    const job = await jobs.enqueue('SplitPDF', { imageSet: setId }, caller);
+    return result('pdf', pdf.originalName, [], `${pdf.originalName}: ${pageCount} pages will be added by job #${job.id}.`);
+  }
+
+  /** Large images get their pyramid: in a ConvertToTiledTiff job when there is a queue, else by the hook. */
+  private async imagesAdded(caller: Principal, setId: string, images: NewDocumentImage[]): Promise<void> {
+    const { jobs, onImagesAdded, onBackgroundError } = this.hooks;
+    if (!jobs) {
+      onImagesAdded?.(images.map((i) => i.id));
+      return;
+    }
+    if (!images.some((i) => needsPyramid(i.width, i.height))) return;
+    try {
+      await jobs.enqueue('ConvertToTiledTiff', { imageSet: setId }, caller);
+    } catch (err) {
+      // The images are in; the first tile request makes a missing pyramid too.
+      onBackgroundError?.(err, `queueing the pyramids of set ${setId} failed`);
     }
   }
 
@@ -151,33 +211,13 @@ export class UploadService {
     pdf: NewStoredFile,
     pages: StagedFile[],
   ): Promise<{ files: NewStoredFile[]; images: NewDocumentImage[] }> {
-    const name = baseName(pdf.originalName);
     const files: NewStoredFile[] = [pdf];
     const images: NewDocumentImage[] = [];
     for (let index = 0; index < pageCount; index += 1) {
-      const page = await this.pdfSplitter.renderPage(pdfPath, index);
-      const label = `${name} p. ${index + 1}`;
-      const staged = await this.files.stage(Buffer.from(page.bytes.buffer, page.bytes.byteOffset, page.bytes.byteLength));
-      pages.push(staged);
-      const file: NewStoredFile = {
-        id: randomUUID(),
-        sha256: staged.sha256,
-        sizeBytes: staged.sizeBytes,
-        mediaType: 'image/jpeg',
-        originalName: `${label}.jpg`,
-        ownerId: pdf.ownerId,
-      };
-      files.push(file);
-      images.push({
-        id: randomUUID(),
-        fileId: file.id,
-        label,
-        width: page.width,
-        height: page.height,
-        pageNumber: index + 1,
-        sourcePdfFileId: pdf.id,
-        ownerId: pdf.ownerId,
-      });
+      const page = await stagePdfPage(this.pdfSplitter, this.files, pdfPath, index, pdf);
+      pages.push(page.staged);
+      files.push(page.file);
+      images.push(page.image);
     }
     return { files, images };
   }
@@ -347,9 +387,4 @@ function cleanFileName(raw: string): string {
 function duration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   return ms < 120_000 ? `${Math.round(ms / 1000)} seconds` : `${Math.round(ms / 60_000)} minutes`;
-}
-
-function baseName(fileName: string): string {
-  const ext = path.extname(fileName);
-  return (ext && ext.length < fileName.length ? fileName.slice(0, -ext.length) : fileName) || fileName;
 }
