@@ -88,6 +88,17 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
     expect((await pagesOf(setId)).map((p) => p.page_number)).toEqual([1, 2, 4, 5, 3]);
   });
 
+  it('keeps the PDF when its job cannot be queued, and says to run SplitPDF', async () => {
+    const setId = await createSet(t.app, owner.auth, 'No queue');
+    const failures: string[] = [];
+    const broken: UploadJobs = { enqueue: () => Promise.reject(new Error('the queue is down')) };
+    const uploads = uploadServiceOf(t.app, { hooks: { jobs: broken, onBackgroundError: (_err, what) => failures.push(what) }, limits: { pdfPagesInRequest: 2 } });
+    const result = await uploads.upload(owner.principal, setId, incoming('kept.pdf', await testPdf(3)));
+    expect(result.message).toBe('kept.pdf was kept, but its 3 pages could not be queued to be added: run a SplitPDF job on this set.');
+    expect(failures).toEqual([`queueing the pages of kept.pdf in set ${setId} failed`]);
+    expect((await split(setId)).notes).toMatchObject({ pdfs: 1, added: 3 });
+  });
+
   it('goes on after a stop where the last run ended, adding no page twice', async () => {
     const setId = await createSet(t.app, owner.auth, 'Stopped');
     await uploadsWithJobs(recordingQueue().jobs).upload(owner.principal, setId, incoming('long.pdf', await testPdf(4)));

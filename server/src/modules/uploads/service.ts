@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import type { CreateJobInput, JobType, NamedRef, UploadResult } from '@pim/contract';
+import type { CreateJobInput, JobType, UploadResult } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { AppError, badRequest, notFound, tooLarge, unsupportedMediaType } from '../../platform/errors.js';
+import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.js';
 import { peek } from '../../platform/http/peek-stream.js';
 import { type FileStore, formatBytes, type StagedFile } from '../../platform/storage/file-store.js';
 import { ThreadOutOfMemory, ThreadTimeout, type WorkerPool } from '../../platform/threads/worker-pool.js';
@@ -12,7 +12,9 @@ import { probeImage } from './image-probe.js';
 import { altoRegions, type LayoutRegion } from './alto-xml.js';
 import type { PageRegion, ReadingOrderGroup } from './page-xml.js';
 import type { PdfSplitter } from './pdf-split.js';
-import { baseName, stagePdfPage } from './pdf-pages.js';
+import { baseName } from './pdf-pages.js';
+import { PdfUpload } from './pdf-upload.js';
+import { result, setGone } from './upload-result.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
 import { SNIFF_BYTES, sniff } from './sniff.js';
 import { XML_READER, type XmlReading } from './xml-reader.js';
@@ -66,6 +68,8 @@ export interface IncomingUpload {
  * a refused or failed upload leaves no file and no row.
  */
 export class UploadService {
+  private readonly pdfs: PdfUpload;
+
   constructor(
     private readonly repo: UploadRepository,
     private readonly files: FileStore,
@@ -75,7 +79,9 @@ export class UploadService {
     readonly pdfSplitter: PdfSplitter,
     private readonly hooks: UploadHooks = {},
     readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
-  ) {}
+  ) {
+    this.pdfs = new PdfUpload(repo, files, pdfSplitter, hooks, limits, (caller, setId, images) => this.imagesAdded(caller, setId, images));
+  }
 
   async upload(principal: Principal | null, setId: string, incoming: IncomingUpload): Promise<UploadResult> {
     const caller = await this.access.requireSet(principal, setId, 'WRITE');
@@ -105,7 +111,7 @@ export class UploadService {
         ownerId: caller.userId,
       };
       if (kind.kind === 'image') return await this.addImage(caller, setId, original, staged);
-      return kind.kind === 'pdf' ? await this.addPdf(caller, setId, original, staged) : await this.addXml(setId, original, staged);
+      return kind.kind === 'pdf' ? await this.pdfs.add(caller, setId, original, staged) : await this.addXml(setId, original, staged);
     } finally {
       await staged.discard();
     }
@@ -150,41 +156,6 @@ export class UploadService {
     return result('image', file.originalName, [image], `${file.originalName} was added to the set.`);
   }
 
-  private async addPdf(caller: Principal, setId: string, pdf: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
-    const pageCount = await this.pdfSplitter.pageCount(staged.path);
-    if (this.hooks.jobs && pageCount > this.limits.pdfPagesInRequest) return this.addPdfForJob(this.hooks.jobs, caller, setId, pdf, staged, pageCount);
-    const pages: StagedFile[] = [];
-    try {
-      const { files, images } = await this.renderPages(staged.path, pageCount, pdf, pages);
-      const rows = { setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' as const }] };
-      if (!(await this.repo.insertUpload(rows, this.files.publication([staged, ...pages])))) throw setGone(setId);
-      await this.imagesAdded(caller, setId, images);
-      const count = images.length === 1 ? '1 page was' : `${images.length} pages were`;
-      return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${count} added to the set.`);
-    } finally {
-      await Promise.all(pages.map((p) => p.discard()));
-    }
-  }
-
-  /**
-   * Keeps a long PDF in the set with its pages still to add, and queues the SplitPDF job that adds
-   * them (with progress), so the request answers at once. Should queueing fail, the PDF waits for
-   * the next SplitPDF job on the set.
-   */
-  private async addPdfForJob(
-    jobs: UploadJobs,
-    caller: Principal,
-    setId: string,
-    pdf: NewStoredFile,
-    staged: StagedFile,
-    pageCount: number,
-  ): Promise<UploadResult> {
-    const rows = { setId, files: [pdf], images: [], setFiles: [{ fileId: pdf.id, kind: 'pdf' as const, pagesPending: true }] };
-    if (!(await this.repo.insertUpload(rows, this.files.publication([staged])))) throw setGone(setId);
-    const job = await jobs.enqueue('SplitPDF', { imageSet: setId }, caller);
-    return result('pdf', pdf.originalName, [], `${pdf.originalName}: ${pageCount} pages will be added by job #${job.id}.`);
-  }
-
   /** Large images get their pyramid: in a ConvertToTiledTiff job when there is a queue, else by the hook. */
   private async imagesAdded(caller: Principal, setId: string, images: NewDocumentImage[]): Promise<void> {
     const { jobs, onImagesAdded, onBackgroundError } = this.hooks;
@@ -199,27 +170,6 @@ export class UploadService {
       // The images are in; the first tile request makes a missing pyramid too.
       onBackgroundError?.(err, `queueing the pyramids of set ${setId} failed`);
     }
-  }
-
-  /**
-   * Renders each page in a thread and stages it as a JPEG into `pages`, one at a time, so only one
-   * rendered page is in memory and the upload holds one thread, leaving the others to other users.
-   */
-  private async renderPages(
-    pdfPath: string,
-    pageCount: number,
-    pdf: NewStoredFile,
-    pages: StagedFile[],
-  ): Promise<{ files: NewStoredFile[]; images: NewDocumentImage[] }> {
-    const files: NewStoredFile[] = [pdf];
-    const images: NewDocumentImage[] = [];
-    for (let index = 0; index < pageCount; index += 1) {
-      const page = await stagePdfPage(this.pdfSplitter, this.files, pdfPath, index, pdf);
-      pages.push(page.staged);
-      files.push(page.file);
-      images.push(page.image);
-    }
-    return { files, images };
   }
 
   /** A PAGE, ALTO or hOCR file becomes a transcription of the set's image it refers to. */
@@ -364,16 +314,6 @@ interface XmlTranscription {
   /** The transcription's language as the file names it (PAGE only so far). */
   language?: string | null;
   readingOrder?: ReadingOrderGroup | null;
-}
-
-/** The set passed the access check, then was deleted before the upload's rows were written. */
-function setGone(setId: string) {
-  return notFound(`There is no image set with id ${setId}: it was deleted during the upload.`);
-}
-
-function result(kind: UploadResult['kind'], fileName: string, images: NewDocumentImage[], message: string): UploadResult {
-  const documentImages: NamedRef[] = images.map((i) => ({ uuid: i.id, name: i.label }));
-  return { kind, fileName, documentImages, transcriptions: [], message };
 }
 
 /** The name without any folder a browser may send along, control characters, or excess length. */
