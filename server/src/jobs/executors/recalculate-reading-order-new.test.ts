@@ -133,6 +133,13 @@ describe('RecalculateReadingOrderNew', () => {
     expect((await storedLines(second.transcriptionId))[0]!.text).toBe('right 3');
   });
 
+  it('runs a job without an owner, made with an ADMIN API key (no other key may change a set), on any set', async () => {
+    const setId = await createSet(t.app, owner.auth, 'By a key');
+    const { transcriptionId } = await uploadPage(owner.auth, setId, 'keyed', twoColumnPage('keyed.png'));
+    await runExecutor(t.app, recalculateReadingOrderNew, { type: TYPE, settings: { imageSet: setId }, ownerId: null });
+    expect((await storedLines(transcriptionId))[0]!.text).toBe('left 1');
+  });
+
   it("acts with its owner's rights", async () => {
     let transcriptionId = '';
     await expectOwnerRights(t, recalculateReadingOrderNew, TYPE, {
