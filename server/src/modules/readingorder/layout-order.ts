@@ -4,7 +4,8 @@ import { type Box, type ColumnDirection, boxOf, inReadingOrder, pointsOf, unionO
 
 type Node = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
+// As `linesFromLayout` reads a layout, so a line's index here is its text line's index.
+const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null;
 const arrayOf = (v: unknown): Node[] => (Array.isArray(v) ? v.filter(isObject) : []);
 
 /** A stored layout put in reading order, and how its text lines move. */
@@ -20,8 +21,8 @@ export interface ReorderedLayout {
 
 /**
  * Puts a stored layout (uploads' shape: `{ page, regions: [{ coords, lines: [...] }] }`) in reading
- * order from its geometry: regions by `inReadingOrder` (columns, then bands), lines top to bottom
- * within their region. A PAGE layout gets a ReadingOrder that says the same: one ordered group
+ * order from its geometry: regions by `inReadingOrder` (columns, then bands), and each region's
+ * lines the same way within it (top to bottom, column by column). A PAGE layout gets a ReadingOrder that says the same: one ordered group
  * of its regions. Lines are numbered as `linesFromLayout` numbers them (regions in order, then
  * their lines), so `lineMoves` says where each text line goes. Regions without any outline keep
  * their order after the others; so do the lines of a region where a line has none.
@@ -35,9 +36,9 @@ export function reorderLayout(stored: unknown, format: string): ReorderedLayout 
     const box = regionBox(region);
     return box ? [{ item: region, box }] : [];
   });
-  const hasBox = new Set(placed.map((p) => p.item));
-  const unplaced = regions.filter((r) => !hasBox.has(r));
-  const regionsInOrder = withDropCapitals([...inReadingOrder(placed, { direction }), ...unplaced], new Map(placed.map((p) => [p.item, p.box])), direction);
+  const boxes = new Map(placed.map((p) => [p.item, p.box]));
+  const unplaced = regions.filter((r) => !boxes.has(r));
+  const regionsInOrder = withDropCapitals([...inReadingOrder(placed, { direction }), ...unplaced], boxes, direction);
   const ordered = regionsInOrder.map((region) => ({ ...region, lines: linesInOrder(region, direction) }));
   const after = ordered.flatMap((r) => r.lines);
   const indexBefore = new Map(before.map((line, i) => [line, i]));
