@@ -36,6 +36,13 @@ import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
 import { DEFAULT_UPLOAD_LIMITS, UploadService } from './modules/uploads/service.js';
 import { PdfSplitter } from './modules/uploads/pdf-split.js';
+import { PdfPagesRepository } from './modules/uploads/pdf-pages-repository.js';
+import { PdfPagesService } from './modules/uploads/pdf-pages-service.js';
+import { ImageCheckRepository } from './modules/documentimages/image-check-repository.js';
+import { ImageCheckService } from './modules/documentimages/image-check-service.js';
+import { ReadingOrderRepository } from './modules/readingorder/repository.js';
+import { ReadingOrderService } from './modules/readingorder/service.js';
+import type { PublicLinks } from './platform/http/public-url.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
 import { ModelRepository } from './modules/models/repository.js';
@@ -111,6 +118,8 @@ export function createServices(database: Database, config: Config, options: Serv
   return {
     files,
     threads,
+    /** The links of work done outside a request (jobs): PUBLIC_URL, else http://localhost:PORT. */
+    serverLinks: { publicUrl: config.serverUrl, apiBase: config.apiBase } satisfies PublicLinks,
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
@@ -124,10 +133,13 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { onImagesAdded: pyramidsFor }, {
+    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { onImagesAdded: pyramidsFor, onBackgroundError }, {
       ...DEFAULT_UPLOAD_LIMITS,
       maxXmlBytes: config.xmlMaxBytes,
     }),
+    pdfPages: new PdfPagesService(new PdfPagesRepository(db), imageSetAccess, files, pdfSplitter),
+    imageChecks: new ImageCheckService(new ImageCheckRepository(db), imageSetAccess, files, DEFAULT_UPLOAD_LIMITS.maxPixels),
+    readingOrder: new ReadingOrderService(new ReadingOrderRepository(db), imageSetAccess),
     documentImages,
     drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
     downloads: new DownloadService(

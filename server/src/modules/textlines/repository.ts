@@ -124,6 +124,41 @@ export async function carryGroundTruth(
   return { groundTruthKept: matches.size, groundTruthDropped: corrected.length - matches.size };
 }
 
+/**
+ * Gives text lines of a transcription new indices inside the caller's transaction (its layout was
+ * put in another order): each row keeps its text, ground truth and corrections, only its place
+ * changes. The moved rows first step aside above every index in use, as (transcription_id,
+ * line_index) is unique at every row, then take their new indices, which are the old ones of the
+ * same rows in another order. A move naming no row (its lines not made yet) changes nothing.
+ */
+export async function renumberLinesOf(trx: Kysely<DB>, transcriptionId: string, moves: { from: number; to: number }[]): Promise<void> {
+  if (moves.length === 0) return;
+  const top = await trx
+    .selectFrom('simple_text_line')
+    .select(sql<number>`coalesce(max(line_index), -1)`.as('top'))
+    .where('transcription_id', '=', transcriptionId)
+    .executeTakeFirstOrThrow();
+  const aside = moves.reduce((most, m) => Math.max(most, m.from, m.to), Number(top.top)) + 1;
+  for (let start = 0; start < moves.length; start += INSERT_CHUNK) {
+    const chunk = moves.slice(start, start + INSERT_CHUNK);
+    await trx
+      .updateTable('simple_text_line')
+      .set({ line_index: sql<number>`line_index + ${aside}` })
+      .where('transcription_id', '=', transcriptionId)
+      .where('line_index', 'in', chunk.map((m) => m.from))
+      .execute();
+  }
+  for (let start = 0; start < moves.length; start += INSERT_CHUNK) {
+    const chunk = moves.slice(start, start + INSERT_CHUNK);
+    await sql`
+      update simple_text_line l set line_index = m.to_index
+      from unnest(${chunk.map((m) => m.from + aside)}::int4[], ${chunk.map((m) => m.to)}::int4[]) as m(from_index, to_index)
+      where l.transcription_id = ${transcriptionId} and l.line_index = m.from_index`.execute(trx);
+    // As insertLinesOf: the embedded database holds the event loop while it works.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 export class TextLineRepository {
   constructor(private readonly db: Kysely<DB>) {}
 

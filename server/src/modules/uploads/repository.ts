@@ -23,7 +23,8 @@ export interface UploadRows {
   setId: string;
   files: NewStoredFile[];
   images: NewDocumentImage[];
-  setFiles: { fileId: string; kind: 'pdf' | 'xml' }[];
+  /** `pagesPending`: a PDF kept for a SplitPDF job to add its pages. */
+  setFiles: { fileId: string; kind: 'pdf' | 'xml'; pagesPending?: boolean }[];
 }
 
 export interface ImageOfSet {
@@ -63,37 +64,11 @@ export class UploadRepository {
     return publishWithRows(this.db, files, async (trx) => {
       if (!(await lockLiveSet(trx, rows.setId))) return false;
       await insertStoredFiles(trx, rows.files);
-      if (rows.images.length > 0) {
-        const last = await trx
-          .selectFrom('image_set_image')
-          .select(sql<number>`coalesce(max(position), -1)`.as('position'))
-          .where('set_id', '=', rows.setId)
-          .executeTakeFirstOrThrow();
-        const first = Number(last.position) + 1;
-        await trx
-          .insertInto('document_image')
-          .values(
-            rows.images.map((img, i) => ({
-              id: img.id,
-              file_id: img.fileId,
-              label: img.label,
-              width: img.width,
-              height: img.height,
-              page_number: img.pageNumber ?? first + i + 1,
-              source_pdf_file_id: img.sourcePdfFileId,
-              owner_id: img.ownerId,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('image_set_image')
-          .values(rows.images.map((img, i) => ({ set_id: rows.setId, image_id: img.id, position: first + i })))
-          .execute();
-      }
+      await appendImages(trx, rows.setId, rows.images);
       if (rows.setFiles.length > 0) {
         await trx
           .insertInto('image_set_file')
-          .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind })))
+          .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind, pages_pending: f.pagesPending ?? false })))
           .execute();
       }
       return true;
@@ -183,6 +158,39 @@ export async function insertSetXmlFile(trx: Kysely<DB>, setId: string, file: New
 
 export async function setLinesCount(trx: Kysely<DB>, imageId: string, linesCount: number): Promise<void> {
   await trx.updateTable('document_image').set({ lines_count: linesCount, updated_at: sql<Date>`now()` }).where('id', '=', imageId).execute();
+}
+
+/**
+ * Writes the images and appends them to the set, in order, inside the caller's transaction, which
+ * holds the set's lock (`lockLiveSet`) so concurrent uploads take positions one after the other.
+ */
+export async function appendImages(trx: Kysely<DB>, setId: string, images: NewDocumentImage[]): Promise<void> {
+  if (images.length === 0) return;
+  const last = await trx
+    .selectFrom('image_set_image')
+    .select(sql<number>`coalesce(max(position), -1)`.as('position'))
+    .where('set_id', '=', setId)
+    .executeTakeFirstOrThrow();
+  const first = Number(last.position) + 1;
+  await trx
+    .insertInto('document_image')
+    .values(
+      images.map((img, i) => ({
+        id: img.id,
+        file_id: img.fileId,
+        label: img.label,
+        width: img.width,
+        height: img.height,
+        page_number: img.pageNumber ?? first + i + 1,
+        source_pdf_file_id: img.sourcePdfFileId,
+        owner_id: img.ownerId,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('image_set_image')
+    .values(images.map((img, i) => ({ set_id: setId, image_id: img.id, position: first + i })))
+    .execute();
 }
 
 /**

@@ -147,14 +147,12 @@ export class UserService {
   }
 
   /**
-   * The principal a job of this user runs as, with the user's roles as they are now: a job acts
-   * with its owner's rights, so one whose owner was disabled or deleted meanwhile may not go on.
+   * The principal work done for a user outside a request acts as (a job's owner): as when they
+   * sign in, with their roles; null when the user is gone or disabled, who may no longer act.
    */
-  async jobPrincipal(userId: string): Promise<Principal> {
+  async principalOf(userId: string): Promise<Principal | null> {
     const user = await this.users.findById(userId);
-    if (!user || user.deleted_at || user.disabled) {
-      throw forbidden('The user who created this job was disabled or deleted: the job cannot act for them any more.');
-    }
+    if (!user || user.deleted_at || user.disabled) return null;
     return { kind: 'user', userId: user.id, name: user.name, email: user.email, roles: effectiveRoles(user.roles) };
   }
 

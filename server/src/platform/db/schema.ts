@@ -152,6 +152,8 @@ export interface ImageSetFileTable {
   set_id: string;
   file_id: string;
   kind: 'pdf' | 'xml';
+  /** A PDF whose pages a SplitPDF job has still to add. */
+  pages_pending: Generated<boolean>;
 }
 
 export interface TranscriptionTable {
