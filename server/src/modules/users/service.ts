@@ -10,7 +10,7 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import { isAdmin, requireRole, requireSignedIn } from '../../platform/auth/policy.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import type { SessionService } from '../sessions/service.js';
+import { effectiveRoles, type SessionService } from '../sessions/service.js';
 import type { UserRepository, UserRow, UserWithGroups } from './repository.js';
 
 /** The canonical spelling of a user role (roles compare case-insensitively), if it is one. */
@@ -144,6 +144,16 @@ export class UserService {
     const user = await this.users.update(userId, { disabled });
     if (disabled) await this.sessions.endAllFor(userId);
     return user;
+  }
+
+  /**
+   * The principal of a live, enabled user, as if they had signed in: what a background job acts
+   * as for the user who created it. Null when the user was deleted or disabled since.
+   */
+  async principalOf(userId: string): Promise<Principal | null> {
+    const user = await this.users.findById(userId);
+    if (!user || user.deleted_at || user.disabled) return null;
+    return { kind: 'user', userId: user.id, name: user.name, email: user.email, roles: effectiveRoles(user.roles) };
   }
 
   countUsers(): Promise<number> {
