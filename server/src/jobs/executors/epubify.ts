@@ -7,6 +7,7 @@ import type { ExportPage } from '../../modules/downloads/service.js';
 import { streamZip, type ZipEntry } from '../../modules/downloads/zip-stream.js';
 import type { Executor, JobContext } from '../executor.js';
 import { jobOwner, jobSet } from '../job-owner.js';
+import { outputFileName } from '../output-name.js';
 import { type BookPage, EpubBook, readEpubFont } from './epub/epub-book.js';
 import { languageTag } from './epub/epub-language.js';
 import { paragraphsOf } from './epub/epub-text.js';
@@ -84,7 +85,7 @@ export const epubify: Executor = async (ctx) => {
   const mimetype = { name: 'mimetype', bytes: Buffer.from('application/epub+zip', 'ascii'), mtime: made };
   await pipeline(streamZip(nextBatch, { first: mimetype }), fs.createWriteStream(target));
   ctx.note({ ...counts, language: book.language, fontEmbedded: font !== null });
-  await ctx.output({ path: target, fileName: `${fileNameOf(set.name)}.epub`, mediaType: 'application/epub+zip' });
+  await ctx.output({ path: target, fileName: outputFileName(set.name, '.epub'), mediaType: 'application/epub+zip' });
 };
 
 /** What the job's record says of the book: pages, those with text or without a transcription, images left out. */
@@ -119,10 +120,4 @@ async function bookPage(ctx: JobContext, owner: Principal, { image, transcriptio
 
 async function* flatten<T>(batches: AsyncIterable<T[]>): AsyncGenerator<T> {
   for await (const batch of batches) yield* batch;
-}
-
-/** The set's name as a file name: no folders, no characters file systems refuse. */
-function fileNameOf(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return name.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '_').trim().slice(0, 200) || 'image-set';
 }
