@@ -109,6 +109,12 @@ export class HierarchyRepository {
     return result !== undefined;
   }
 
+  /** A new set, put under `parentId` after its last sub-set. */
+  async createSubset(parentId: string, child: { id: string; name: string; ownerId: string | null }): Promise<void> {
+    await this.db.insertInto('document_image_set').values({ id: child.id, name: child.name, owner_id: child.ownerId }).execute();
+    await this.addSubset(parentId, child.id);
+  }
+
   async removeSubset(parentId: string, childId: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('image_set_subset')
