@@ -66,6 +66,9 @@ const envSchema = z
       .min(1, 'PIM_THREADS must be at least 1')
       .max(64, 'PIM_THREADS must be at most 64')
       .optional(),
+    PIM_HARVEST_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'PIM_HARVEST_ALLOW_PRIVATE must be true or false' })
+      .default('false'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -124,6 +127,13 @@ export interface Config {
   xmlMaxBytes: number;
   /** Worker threads for the CPU-heavy steps of requests (reading large XML, rendering PDF pages). */
   threads: number;
+  /**
+   * Whether a IIIF harvest may fetch from loopback, private-network and link-local addresses.
+   * Off by default: the harvest fetches addresses users give, and must not become their way into
+   * the server's own network (SSRF). Tests, and harvests from an institution's internal IIIF
+   * server, turn it on.
+   */
+  harvestAllowPrivate: boolean;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
@@ -173,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfPageTimeoutMs: Math.round(e.PIM_PDF_PAGE_TIMEOUT_S * 1000),
     xmlMaxBytes: Math.round(e.PIM_XML_MAX_MB * 1024 * 1024),
     threads: e.PIM_THREADS ?? defaultThreadCount(),
+    harvestAllowPrivate: e.PIM_HARVEST_ALLOW_PRIVATE === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

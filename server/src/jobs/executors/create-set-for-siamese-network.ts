@@ -1,9 +1,9 @@
-import { IMAGE_SET_NAME_MAX } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { badRequest } from '../../platform/errors.js';
 import type { Services } from '../../services.js';
 import type { Executor } from '../executor.js';
 import { jobOwner, jobSet } from '../job-owner.js';
+import { fitSetName } from '../set-name.js';
 
 /** Images read per query; their values are read and placed together. */
 const PAGE_SIZE = 50;
@@ -98,10 +98,7 @@ class SubsetsByName {
   }
 }
 
-/** "<field label>: <value>" on one line, within the longest name a set may have. */
+/** "<field label>: <value>" on one line, within the longest set name. */
 export function subsetName(label: string, value: string): string {
-  const chars = Array.from(`${label.trim()}: ${value.replace(/\s+/g, ' ').trim()}`);
-  // The limit counts UTF-16 code units; a character outside the BMP is two, and is not cut in half.
-  while (chars.join('').length > IMAGE_SET_NAME_MAX) chars.pop();
-  return chars.join('').trim();
+  return fitSetName(`${label.trim()}: ${value}`);
 }

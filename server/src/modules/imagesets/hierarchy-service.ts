@@ -90,21 +90,25 @@ export class ImageSetHierarchyService {
   }
 
   /**
-   * The set's sub-set of this name that the caller may see, or a new one (theirs) when there is
-   * none: a job that sorts images into sub-sets by name finds what an earlier run made. The set's
-   * lock makes two runs at once agree on one.
+   * The set's sub-set the caller may see that has this name (or, given `remoteUri`, that was made
+   * from that source), or a new one (theirs) when there is none: a job that sorts images into
+   * sub-sets finds what an earlier run made. The set's lock makes two runs at once agree on one.
    */
-  async subsetNamed(principal: Principal | null, setId: string, name: string): Promise<{ id: string; created: boolean }> {
+  async subsetNamed(principal: Principal | null, setId: string, name: string, remoteUri?: string): Promise<{ id: string; created: boolean }> {
     const caller = requireCreator(await this.access.requireSet(principal, setId, 'WRITE'));
     const parsed = imageSetNameSchema.safeParse(name);
     if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
     const subsetName = parsed.data;
     return this.hierarchy.transaction(async (tx) => {
       await tx.lockSet(setId);
-      const existing = (await tx.subsets(setId, visibilityScope(caller, false))).find((s) => s.name === subsetName);
+      const scope = visibilityScope(caller, false);
+      const existing =
+        remoteUri === undefined
+          ? (await tx.subsets(setId, scope)).find((s) => s.name === subsetName)
+          : await tx.subsetFrom(setId, remoteUri, scope);
       if (existing) return { id: existing.id, created: false };
       const id = randomUUID();
-      await tx.createSubset(setId, { id, name: subsetName, ownerId: caller.userId });
+      await tx.createSubset(setId, { id, name: subsetName, ownerId: caller.userId, remoteUri: remoteUri ?? null });
       return { id, created: true };
     });
   }

@@ -10,7 +10,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { requireCreator, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from './access.js';
-import type { ImageSetRecord, ImageSetRepository } from './repository.js';
+import type { ImageSetChanges, ImageSetRecord, ImageSetRepository } from './repository.js';
 
 /** An optional text field: a blank value clears it rather than storing whitespace. */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
@@ -76,6 +76,30 @@ export class ImageSetService {
       publicDocumentImageSet: makesPublic,
     });
     return { ...(await this.find(input.uuid)), permissions: await this.access.permissionsOn(caller, input.uuid) };
+  }
+
+  /**
+   * What a harvested IIIF manifest or collection says of itself, put into the set's fields that
+   * are empty (its address into remoteUri, its label into the pretty name, its summary and
+   * metadata into the description, its rights into the licence); what people filled in stays.
+   * Answers the fields it filled.
+   */
+  async fillFromSource(
+    principal: Principal | null,
+    setId: string,
+    source: { remoteUri: string; prettyName: string | null; description: string | null; license: string | null },
+  ): Promise<string[]> {
+    await this.access.requireSet(principal, setId, 'WRITE');
+    const current = await this.find(setId);
+    const clip = (text: string | null, max: number) => (text === null ? null : Array.from(text.trim()).slice(0, max).join('') || null);
+    const changes: ImageSetChanges = {
+      ...(current.remoteUri === null && { remoteUri: source.remoteUri }),
+      ...(current.prettyName === null && clip(source.prettyName, 1000) !== null && { prettyName: clip(source.prettyName, 1000) }),
+      ...(!current.description?.trim() && clip(source.description, 20_000) !== null && { description: clip(source.description, 20_000) }),
+      ...(current.license === null && clip(source.license, 1000) !== null && { license: clip(source.license, 1000) }),
+    };
+    if (Object.keys(changes).length > 0) await this.sets.update(setId, changes);
+    return Object.keys(changes);
   }
 
   /** Soft delete: the set disappears from every list, tree and picker; its rows stay. */

@@ -16,6 +16,8 @@ export interface NewDocumentImage {
   pageNumber: number | null;
   sourcePdfFileId: string | null;
   ownerId: string | null;
+  /** Where it was fetched from (a IIIF canvas), for an image that was not uploaded. */
+  remoteUri?: string | null;
 }
 
 /** What one upload adds: files first, then images appended to the set in order, then set files. */
@@ -60,42 +62,33 @@ export class UploadRepository {
   insertUpload(rows: UploadRows, files: Publication): Promise<boolean> {
     return publishWithRows(this.db, files, async (trx) => {
       if (!(await lockLiveSet(trx, rows.setId))) return false;
-      await insertStoredFiles(trx, rows.files);
-      if (rows.images.length > 0) {
-        const last = await trx
-          .selectFrom('image_set_image')
-          .select(sql<number>`coalesce(max(position), -1)`.as('position'))
-          .where('set_id', '=', rows.setId)
-          .executeTakeFirstOrThrow();
-        const first = Number(last.position) + 1;
-        await trx
-          .insertInto('document_image')
-          .values(
-            rows.images.map((img, i) => ({
-              id: img.id,
-              file_id: img.fileId,
-              label: img.label,
-              width: img.width,
-              height: img.height,
-              page_number: img.pageNumber ?? first + i + 1,
-              source_pdf_file_id: img.sourcePdfFileId,
-              owner_id: img.ownerId,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('image_set_image')
-          .values(rows.images.map((img, i) => ({ set_id: rows.setId, image_id: img.id, position: first + i })))
-          .execute();
-      }
-      if (rows.setFiles.length > 0) {
-        await trx
-          .insertInto('image_set_file')
-          .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind })))
-          .execute();
-      }
+      await writeUpload(trx, rows);
       return true;
     });
+  }
+
+  /**
+   * As insertUpload for one image fetched from elsewhere, unless the set holds an image from its
+   * `remoteUri` already (checked under the set's lock, so two harvests at once store it once).
+   */
+  async insertRemoteImage(rows: UploadRows & { images: [NewDocumentImage & { remoteUri: string }] }, files: Publication): Promise<'added' | 'present' | 'setGone'> {
+    let outcome: 'added' | 'present' | 'setGone' = 'setGone';
+    await publishWithRows(this.db, files, async (trx) => {
+      if (!(await lockLiveSet(trx, rows.setId))) return false;
+      if (await findRemoteImage(trx, rows.setId, rows.images[0].remoteUri)) {
+        outcome = 'present';
+        return false;
+      }
+      await writeUpload(trx, rows);
+      outcome = 'added';
+      return true;
+    });
+    return outcome;
+  }
+
+  /** The id of the set's image fetched from `remoteUri`, if it holds one. */
+  findRemoteImage(setId: string, remoteUri: string): Promise<string | undefined> {
+    return findRemoteImage(this.db, setId, remoteUri);
   }
 
   /**
@@ -181,4 +174,55 @@ async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boolean> {
     .forUpdate()
     .executeTakeFirst();
   return set !== undefined;
+}
+
+/** The rows of an upload: its files, its images appended to the set in order, its set files. */
+async function writeUpload(trx: Kysely<DB>, rows: UploadRows): Promise<void> {
+  await insertStoredFiles(trx, rows.files);
+  if (rows.images.length > 0) {
+    const last = await trx
+      .selectFrom('image_set_image')
+      .select(sql<number>`coalesce(max(position), -1)`.as('position'))
+      .where('set_id', '=', rows.setId)
+      .executeTakeFirstOrThrow();
+    const first = Number(last.position) + 1;
+    await trx
+      .insertInto('document_image')
+      .values(
+        rows.images.map((img, i) => ({
+          id: img.id,
+          file_id: img.fileId,
+          label: img.label,
+          width: img.width,
+          height: img.height,
+          page_number: img.pageNumber ?? first + i + 1,
+          source_pdf_file_id: img.sourcePdfFileId,
+          remote_uri: img.remoteUri ?? null,
+          owner_id: img.ownerId,
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('image_set_image')
+      .values(rows.images.map((img, i) => ({ set_id: rows.setId, image_id: img.id, position: first + i })))
+      .execute();
+  }
+  if (rows.setFiles.length > 0) {
+    await trx
+      .insertInto('image_set_file')
+      .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind })))
+      .execute();
+  }
+}
+
+async function findRemoteImage(db: Kysely<DB>, setId: string, remoteUri: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('image_set_image as m')
+    .innerJoin('document_image as d', 'd.id', 'm.image_id')
+    .select('d.id')
+    .where('m.set_id', '=', setId)
+    .where('d.remote_uri', '=', remoteUri)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
