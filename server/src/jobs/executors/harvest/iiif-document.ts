@@ -194,13 +194,15 @@ function canvasesOf(manifest: Json, source: IiifSource): IiifCanvas[] {
   return withImages;
 }
 
-function membersOf(collection: Json): IiifMember[] {
-  return asList(collection.items).flatMap((item): IiifMember[] => {
+function membersOf(collection: Json, source: IiifSource): IiifMember[] {
+  const members = asList(collection.items).flatMap((item): IiifMember[] => {
     const kind = typeOf(item) === 'Collection' ? 'collection' : typeOf(item) === 'Manifest' ? 'manifest' : null;
     const id = idOf(item);
     if (kind === null || !isObject(item) || !isWebAddress(id)) return [];
     return [{ id, kind, embedded: asList(item.items).length > 0 ? item : null }];
   });
+  if (members.length === 0) throw badRequest(`The collection ${source.id} lists no manifests or collections, so there is nothing to harvest.`);
+  return members;
 }
 
 /** Reads a document fetched from `fetchedFrom`; anything but a manifest or collection is refused with what it is. */
@@ -218,7 +220,7 @@ export function readIiifDocument(json: unknown, fetchedFrom: string): IiifDocume
   const type = typeOf(doc);
   const source = sourceOf(doc, json, fetchedFrom);
   if (type === 'Manifest') return { kind: 'manifest', source, canvases: canvasesOf(doc, source) };
-  if (type === 'Collection') return { kind: 'collection', source, members: membersOf(doc) };
+  if (type === 'Collection') return { kind: 'collection', source, members: membersOf(doc, source) };
   throw notIiif(type ? `its type is ${type}` : 'it has no type');
 }
 
