@@ -157,6 +157,9 @@ export function styleCss(embeddedFont: boolean): string {
   const face = embeddedFont ? '@font-face { font-family: "Junicode"; src: url("fonts/junicode-regular.woff2") format("woff2"); }\n' : '';
   return `${face}body { font-family: "Junicode", "Palemonas MUFI", "Andron Scriptor Web", serif; line-height: 1.4; }
 h1 { font-size: 1.4em; }
+.titlepage { text-align: center; margin-top: 20%; }
+.titlepage h1 { font-size: 2em; }
+.titlepage .description { text-align: left; }
 .subtitle { font-size: 1.2em; font-style: italic; }
 .page-image { margin: 1em 0; text-align: center; }
 .page-image img { max-width: 100%; max-height: 90vh; }
