@@ -5,7 +5,6 @@ import { IMAGE_SET_NAME_MAX } from '@pim/contract';
  * (the limit counts UTF-16 code units; a character outside the BMP is two and is not cut in half).
  */
 export function fitSetName(text: string): string {
-  const chars = Array.from(text.replace(/\s+/g, ' ').trim());
-  while (chars.join('').length > IMAGE_SET_NAME_MAX) chars.pop();
-  return chars.join('').trim();
+  const cut = text.replace(/\s+/g, ' ').trim().slice(0, IMAGE_SET_NAME_MAX);
+  return (/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut).trim();
 }

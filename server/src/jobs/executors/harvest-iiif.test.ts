@@ -74,6 +74,19 @@ describe.skipIf(!fs.existsSync(SHARED_FIXTURES))('HarvestIIIF', () => {
     expect(await imagesOf(setId)).toHaveLength(2);
   });
 
+  it('fills only the fields of the set that are empty, within the lengths its settings form accepts', async () => {
+    const manifest = remote.serve({ ...remote.fixture('validator_fixtures/3/full_example.json'), label: { en: ['𝔄'.repeat(700)] } });
+    const setId = await createSet(t.app, owner.auth, 'Described');
+    await t.app.services.imageSets.update(owner.principal, { uuid: setId, imageset: 'Described', description: 'Our own words.' });
+
+    await harvest(setId, manifest);
+
+    const set = await t.app.services.imageSets.get(owner.principal, setId);
+    expect(set.description).toBe('Our own words.');
+    expect(set.prettyName).toBe('𝔄'.repeat(500));
+    expect(set.remoteUri).toBe(manifest);
+  });
+
   it('imports Presentation 2: a version 2 manifest by its image resources, and version 2 Image services at full/full', async () => {
     const v2 = remote.serve(remote.fixture('validator_fixtures/2/manifest.json'));
     const v2Set = await createSet(t.app, owner.auth, 'Version 2');

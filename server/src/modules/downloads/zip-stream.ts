@@ -22,7 +22,7 @@ export interface ZipHead {
  * for the following batch when the zip starts on the current one, so at most two batches of
  * entry descriptions (and one entry's bytes) are held at a time; an empty batch ends the zip.
  * A failure part-way destroys the stream, so the client sees a broken download, not a short zip.
- * `first` is written before every batch.
+ * `first`, when given, is the zip's first entry.
  */
 export function streamZip(nextBatch: () => Promise<ZipEntry[]>, options: { first?: ZipHead } = {}): Readable {
   const zip = new ZipFile();

@@ -12,6 +12,14 @@ import { badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from './access.js';
 import type { ImageSetChanges, ImageSetRecord, ImageSetRepository } from './repository.js';
 
+/** Trimmed text cut to `max` UTF-16 code units (as the contract counts), never between a surrogate pair; null when blank. */
+function clip(text: string | null, max: number): string | null {
+  const trimmed = text?.trim();
+  if (!trimmed) return null;
+  const cut = trimmed.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** An optional text field: a blank value clears it rather than storing whitespace. */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
@@ -91,13 +99,15 @@ export class ImageSetService {
   ): Promise<string[]> {
     await this.access.requireSet(principal, setId, 'WRITE');
     const current = await this.find(setId);
-    const clip = (text: string | null, max: number) => (text === null ? null : Array.from(text.trim()).slice(0, max).join('') || null);
-    const changes: ImageSetChanges = {
-      ...(current.remoteUri === null && { remoteUri: source.remoteUri }),
-      ...(current.prettyName === null && clip(source.prettyName, 1000) !== null && { prettyName: clip(source.prettyName, 1000) }),
-      ...(!current.description?.trim() && clip(source.description, 20_000) !== null && { description: clip(source.description, 20_000) }),
-      ...(current.license === null && clip(source.license, 1000) !== null && { license: clip(source.license, 1000) }),
-    };
+    // Within the lengths the settings form accepts, so the set can be saved there afterwards.
+    const prettyName = clip(source.prettyName, 1000);
+    const description = clip(source.description, 20_000);
+    const license = clip(source.license, 1000);
+    const changes: ImageSetChanges = {};
+    if (current.remoteUri === null) changes.remoteUri = source.remoteUri;
+    if (current.prettyName === null && prettyName) changes.prettyName = prettyName;
+    if (!current.description?.trim() && description) changes.description = description;
+    if (current.license === null && license) changes.license = license;
     if (Object.keys(changes).length > 0) await this.sets.update(setId, changes);
     return Object.keys(changes);
   }
