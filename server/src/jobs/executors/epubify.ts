@@ -38,18 +38,8 @@ export const epubify: Executor = async (ctx) => {
   const font = await readEpubFont();
   if (!font) ctx.log.warn('The Junicode font was not found beside the server, so the EPUB names it without embedding it.');
   const made = new Date();
-  const book = new EpubBook(
-    {
-      uuid: set.id,
-      title: set.name,
-      subtitle: set.prettyName && set.prettyName !== set.name ? set.prettyName : null,
-      description: set.description?.trim() || null,
-      rights: set.license,
-      modified: made,
-    },
-    { name: set.name, prettyName: set.prettyName, description: set.description?.trim() || null, license: set.license, pages: total },
-    font,
-  );
+  const description = set.description?.trim() || null;
+  const book = new EpubBook({ uuid: set.id, name: set.name, prettyName: set.prettyName, description, license: set.license, pages: total }, made, font);
   const counts: EpubCounts = { pages: 0, withText: 0, withoutTranscription: 0, imagesLeftOut: 0 };
   const pages = flatten(batches);
   let stage: 'front' | 'pages' | 'back' | 'done' = 'front';
@@ -76,7 +66,7 @@ export const epubify: Executor = async (ctx) => {
     }
     if (stage === 'back') {
       stage = 'done';
-      return book.backMatter(made);
+      return book.backMatter();
     }
     return [];
   };

@@ -51,17 +51,29 @@ export class EpubBook {
   private readonly languages = new Map<string, number>();
   private pages = 0;
 
+  private readonly meta: Omit<EpubMetadata, 'language'>;
+
+  /** `set`: what the title page and the package say of the image set; `made`: when the book is made. */
   constructor(
-    private readonly meta: Omit<EpubMetadata, 'language'>,
-    private readonly titlePage: TitlePage,
+    private readonly set: TitlePage & { uuid: string },
+    private readonly made: Date,
     private readonly font: EpubFont | null,
-  ) {}
+  ) {
+    this.meta = {
+      uuid: set.uuid,
+      title: set.name,
+      subtitle: set.prettyName && set.prettyName !== set.name ? set.prettyName : null,
+      description: set.description,
+      rights: set.license,
+      modified: made,
+    };
+  }
 
   frontMatter(): ZipEntry[] {
     const entries = [
       this.entry('META-INF/container.xml', CONTAINER_XML),
       this.file({ id: 'style', href: 'style.css', mediaType: 'text/css' }, styleCss(this.font !== null)),
-      this.file({ id: 'title', href: 'title.xhtml', mediaType: 'application/xhtml+xml', linear: 'yes' }, titleXhtml(this.titlePage)),
+      this.file({ id: 'title', href: 'title.xhtml', mediaType: 'application/xhtml+xml', linear: 'yes' }, titleXhtml(this.set)),
     ];
     this.toc.push({ href: 'title.xhtml', title: this.meta.title });
     if (this.font) entries.push(this.file({ id: 'font', href: 'fonts/junicode-regular.woff2', mediaType: 'font/woff2' }, this.font.woff2, true));
@@ -85,10 +97,10 @@ export class EpubBook {
   }
 
   /** The last files: they list what came before, so they are made once every page has been. */
-  backMatter(made: Date): ZipEntry[] {
+  backMatter(): ZipEntry[] {
     const colophon = this.file(
       { id: 'colophon', href: 'colophon.xhtml', mediaType: 'application/xhtml+xml', linear: 'no' },
-      colophonXhtml(made, this.font?.licence ?? null),
+      colophonXhtml(this.made, this.font?.licence ?? null),
     );
     const nav = this.file({ id: 'nav', href: 'nav.xhtml', mediaType: 'application/xhtml+xml', properties: 'nav' }, navXhtml(this.meta.title, this.toc));
     const opf = this.entry('EPUB/package.opf', packageOpf({ ...this.meta, language: this.language }, this.items));
