@@ -76,7 +76,7 @@ describe('ScriptCompare', () => {
 
     const result = await run(setId);
 
-    expect(result.output).toMatchObject({ fileName: 'Kant 1784 comparison.csv', mediaType: 'text/csv' });
+    expect(result.output).toMatchObject({ fileName: 'Kant 1784 comparison.csv', mediaType: 'text/csv; charset=utf-8' });
     const [images, summary, confusions] = tablesOf(result.output!.bytes.toString('utf8'));
     const rows = records(images!);
     expect(rows.map((r) => r.label)).toEqual(['INPUT_0017', 'INPUT_0020']);

@@ -39,5 +39,5 @@ export const scriptCompare: Executor = async (ctx) => {
   const file = path.join(ctx.workDir, 'compare.csv');
   await fs.writeFile(file, report.csv(set.name), 'utf8');
   ctx.note({ ...report.totals, topConfusions: report.topConfusions(5) });
-  await ctx.output({ path: file, fileName: outputFileName(set.name, ' comparison.csv'), mediaType: 'text/csv' });
+  await ctx.output({ path: file, fileName: outputFileName(set.name, ' comparison.csv'), mediaType: 'text/csv; charset=utf-8' });
 };
