@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { AppError } from '../../../platform/errors.js';
 import type { Principal } from '../../../platform/auth/principal.js';
 import type { JobContext } from '../../executor.js';
@@ -119,13 +120,15 @@ export class Harvester {
     } else {
       let firstError: unknown;
       for (const url of canvas.imageUrls) {
+        let body: Readable | undefined;
         try {
-          const res = await remoteFetch.get(url, { accept: 'image/*', maxBytes: uploads.limits.maxBytes, signal: this.ctx.signal });
-          const added = await uploads.addRemoteImage(this.owner, setId, { stream: res.body, label: canvas.label, remoteUri: canvas.id });
+          body = (await remoteFetch.get(url, { accept: 'image/*', maxBytes: uploads.limits.maxBytes, signal: this.ctx.signal })).body;
+          const added = await uploads.addRemoteImage(this.owner, setId, { stream: body, label: canvas.label, remoteUri: canvas.id });
           this.counts[added ? 'imported' : 'alreadyThere'] += 1;
           firstError = undefined;
           break;
         } catch (err) {
+          body?.destroy(); // a refused image's rest is not read: its connection is closed
           if (this.ctx.signal.aborted) throw err;
           firstError ??= err;
         }
