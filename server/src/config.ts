@@ -87,6 +87,9 @@ const envSchema = z
       .min(1, 'PIM_JOB_MAX_ATTEMPTS must be at least 1')
       .max(100, 'PIM_JOB_MAX_ATTEMPTS must be at most 100')
       .default(3),
+    PIM_HARVEST_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'PIM_HARVEST_ALLOW_PRIVATE must be true or false' })
+      .default('false'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -147,6 +150,13 @@ export interface Config {
   threads: number;
   /** The jobs this server runs itself, and how its queue treats workers. */
   jobs: JobsConfig;
+  /**
+   * Whether a IIIF harvest may fetch from loopback, private-network and link-local addresses.
+   * Off by default: the harvest fetches addresses users give, and must not become their way into
+   * the server's own network (SSRF). Tests, and harvests from an institution's internal IIIF
+   * server, turn it on.
+   */
+  harvestAllowPrivate: boolean;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
@@ -213,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       leaseMs: Math.round(e.PIM_JOB_LEASE_S * 1000),
       maxAttempts: e.PIM_JOB_MAX_ATTEMPTS,
     },
+    harvestAllowPrivate: e.PIM_HARVEST_ALLOW_PRIVATE === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { FileStore } from './platform/storage/file-store.js';
 import { WorkerPool } from './platform/threads/worker-pool.js';
+import { DEFAULT_REMOTE_FETCH, RemoteFetcher } from './platform/http/remote-fetch.js';
 import { LocalSignIn } from './platform/auth/embedded-provider/local-sign-in.js';
 import { ProviderStorage } from './platform/auth/embedded-provider/provider-storage.js';
 import { LoginFailureRepository, ServerSecretRepository } from './platform/auth/embedded-provider/repository.js';
@@ -120,6 +121,8 @@ export function createServices(database: Database, config: Config, options: Serv
     threads,
     /** The links of work done outside a request (jobs): PUBLIC_URL, else http://localhost:PORT. */
     serverLinks: { publicUrl: config.serverUrl, apiBase: config.apiBase } satisfies PublicLinks,
+    /** Fetches addresses users give (IIIF harvests), within limits and off private networks. */
+    remoteFetch: new RemoteFetcher({ ...DEFAULT_REMOTE_FETCH, allowPrivate: config.harvestAllowPrivate }),
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),

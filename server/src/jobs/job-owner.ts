@@ -1,32 +1,31 @@
-import { ROLE } from '@pim/contract';
 import type { Principal } from '../platform/auth/principal.js';
-import { badRequest, forbidden } from '../platform/errors.js';
+import { badRequest } from '../platform/errors.js';
 import type { JobContext } from './executor.js';
 
 /**
- * Who a job acts as: its owner, with the roles and groups they have when it runs (so a user
- * disabled or stripped of access since cannot be acted for). A job without an owner was created
- * with an API key, which owns nothing and is in no group: it can only have passed the queue's
- * check (WRITE on the set) with the ADMIN role, so it runs as such a key.
+ * Who a job acts as: the user or API key that made it, with the roles and groups they have now.
+ * The queue resolves it when the job is claimed and refuses to run a job whose maker was disabled
+ * or deleted since, so executors pass it to the services and a job reaches nothing its maker
+ * could not reach through the API.
  */
-export async function jobPrincipal(ctx: JobContext): Promise<Principal> {
-  const { ownerId, uuid } = ctx.job;
-  if (ownerId === null) {
-    return { kind: 'apikey', apiKeyId: `job:${uuid}`, userName: `job ${ctx.job.id}`, userId: null, roles: [ROLE.AUTHENTICATED, ROLE.ADMIN] };
-  }
-  const principal = await ctx.services.users.principalOf(ownerId);
-  if (!principal) throw forbidden('The user who created this job no longer exists or has been disabled, so it cannot run for them.');
-  return principal;
+export function jobPrincipal(ctx: Pick<JobContext, 'job'>): Principal {
+  return ctx.job.principal;
+}
+
+/** The image set a job works on; the job form asks for one, but a job made by hand may lack it. */
+export function jobSetId(ctx: Pick<JobContext, 'job'>): string {
+  const { setId, type } = ctx.job;
+  if (!setId) throw badRequest(`A ${type} job works on an image set: create it again with one.`);
+  return setId;
 }
 
 /**
- * The set a job works on, once its owner is found to hold WRITE on it, as the API would check
- * (401/404/403 with the API's message otherwise).
+ * The set a job works on, once its maker is found to hold WRITE on it, as the API would check
+ * (404/403 with the API's message otherwise).
  */
-export async function jobSet(ctx: JobContext): Promise<{ principal: Principal; setId: string }> {
-  const { setId, type } = ctx.job;
-  if (!setId) throw badRequest(`A ${type} job works on an image set: create it again with one.`);
-  const principal = await jobPrincipal(ctx);
+export async function jobSet(ctx: Pick<JobContext, 'job' | 'services'>): Promise<{ principal: Principal; setId: string }> {
+  const setId = jobSetId(ctx);
+  const principal = jobPrincipal(ctx);
   await ctx.services.imageSetAccess.requireSet(principal, setId, 'WRITE');
   return { principal, setId };
 }

@@ -4,7 +4,7 @@ import { TesseractError, tesseractVersion } from '../platform/tesseract/cli.js';
 import { PageImageError } from '../platform/tesseract/page-image.js';
 import type { ChosenTesseractModel, StoreOutcome } from '../modules/recognition/service.js';
 import type { JobContext } from './executor.js';
-import { jobPrincipal, jobSetOf } from './job-principal.js';
+import { jobPrincipal, jobSetId } from './job-owner.js';
 
 /** Everything a Tesseract job needs before its first page. */
 export interface TesseractJob {
@@ -23,8 +23,8 @@ const NOTED_FAILURES = 100;
  * job's provenance) and the model, checked before any page is read.
  */
 export async function startTesseractJob(ctx: JobContext): Promise<TesseractJob> {
-  const principal = await jobPrincipal(ctx);
-  const setId = jobSetOf(ctx.job);
+  const principal = jobPrincipal(ctx);
+  const setId = jobSetId(ctx);
   await ctx.services.imageSetAccess.requireSet(principal, setId, 'WRITE');
   const version = await tesseractVersion().catch((err: unknown) => {
     throw jobError(err, null);

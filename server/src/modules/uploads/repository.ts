@@ -16,6 +16,8 @@ export interface NewDocumentImage {
   pageNumber: number | null;
   sourcePdfFileId: string | null;
   ownerId: string | null;
+  /** Where it was fetched from (a IIIF canvas), for an image that was not uploaded. */
+  remoteUri?: string | null;
 }
 
 /** What one upload adds: files first, then images appended to the set in order, then set files. */
@@ -63,16 +65,33 @@ export class UploadRepository {
   insertUpload(rows: UploadRows, files: Publication): Promise<boolean> {
     return publishWithRows(this.db, files, async (trx) => {
       if (!(await lockLiveSet(trx, rows.setId))) return false;
-      await insertStoredFiles(trx, rows.files);
-      await appendImages(trx, rows.setId, rows.images);
-      if (rows.setFiles.length > 0) {
-        await trx
-          .insertInto('image_set_file')
-          .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind, pages_pending: f.pagesPending ?? false })))
-          .execute();
-      }
+      await writeUpload(trx, rows);
       return true;
     });
+  }
+
+  /**
+   * As insertUpload for one image fetched from elsewhere, unless the set holds an image from its
+   * `remoteUri` already (checked under the set's lock, so two harvests at once store it once).
+   */
+  async insertRemoteImage(rows: UploadRows & { images: [NewDocumentImage & { remoteUri: string }] }, files: Publication): Promise<'added' | 'present' | 'setGone'> {
+    let outcome: 'added' | 'present' | 'setGone' = 'setGone';
+    await publishWithRows(this.db, files, async (trx) => {
+      if (!(await lockLiveSet(trx, rows.setId))) return false;
+      if (await findRemoteImage(trx, rows.setId, rows.images[0].remoteUri)) {
+        outcome = 'present';
+        return false;
+      }
+      await writeUpload(trx, rows);
+      outcome = 'added';
+      return true;
+    });
+    return outcome;
+  }
+
+  /** The id of the set's image fetched from `remoteUri`, if it holds one. */
+  findRemoteImage(setId: string, remoteUri: string): Promise<string | undefined> {
+    return findRemoteImage(this.db, setId, remoteUri);
   }
 
   /**
@@ -183,6 +202,7 @@ export async function appendImages(trx: Kysely<DB>, setId: string, images: NewDo
         height: img.height,
         page_number: img.pageNumber ?? first + i + 1,
         source_pdf_file_id: img.sourcePdfFileId,
+        remote_uri: img.remoteUri ?? null,
         owner_id: img.ownerId,
       })),
     )
@@ -206,4 +226,28 @@ export async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boole
     .forUpdate()
     .executeTakeFirst();
   return set !== undefined;
+}
+
+/** The rows of an upload: its files, its images appended to the set in order, its set files. */
+async function writeUpload(trx: Kysely<DB>, rows: UploadRows): Promise<void> {
+  await insertStoredFiles(trx, rows.files);
+  await appendImages(trx, rows.setId, rows.images);
+  if (rows.setFiles.length > 0) {
+    await trx
+      .insertInto('image_set_file')
+      .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind, pages_pending: f.pagesPending ?? false })))
+      .execute();
+  }
+}
+
+async function findRemoteImage(db: Kysely<DB>, setId: string, remoteUri: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('image_set_image as m')
+    .innerJoin('document_image as d', 'd.id', 'm.image_id')
+    .select('d.id')
+    .where('m.set_id', '=', setId)
+    .where('d.remote_uri', '=', remoteUri)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }

@@ -19,6 +19,8 @@ import { SNIFF_BYTES, sniff } from './sniff.js';
 import { XML_READER, type XmlReading } from './xml-reader.js';
 import { hocrTranscription, transcriptionContent, type XmlTranscription } from './xml-transcription.js';
 
+const IMAGE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/tiff': 'tif', 'image/webp': 'webp' } as const;
+
 export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE, ALTO or hOCR files.';
 
 export interface UploadLimits {
@@ -112,6 +114,54 @@ export class UploadService {
       };
       if (kind.kind === 'image') return await this.addImage(caller, setId, original, staged);
       return kind.kind === 'pdf' ? await this.pdfs.add(caller, setId, original, staged) : await this.addXml(setId, original, staged);
+    } finally {
+      await staged.discard();
+    }
+  }
+
+  /** The set's image fetched from `remoteUri` (a harvested canvas), if it holds one: a harvest run again skips it. */
+  async remoteImageOf(principal: Principal | null, setId: string, remoteUri: string): Promise<string | undefined> {
+    await this.access.requireSet(principal, setId, 'READ');
+    return this.repo.findRemoteImage(setId, remoteUri);
+  }
+
+  /**
+   * An image fetched from elsewhere (a IIIF harvest) added to the set through the upload's
+   * checks: staged within the size limit, sniffed (images only), probed (the pixel limit, a
+   * damaged file refused), stored with its rows in one transaction. `remoteUri` says where it
+   * came from; when the set holds an image from there already, nothing is added. Answers the
+   * image's id, or null when it was there.
+   */
+  async addRemoteImage(
+    principal: Principal | null,
+    setId: string,
+    image: { stream: Readable; label: string; remoteUri: string },
+  ): Promise<string | null> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    const { head, stream } = await peek(image.stream, SNIFF_BYTES);
+    const kind = sniff(head);
+    if (kind?.kind !== 'image') {
+      stream.destroy();
+      throw unsupportedMediaType('This is not an image PIM can store: JPEG, PNG, TIFF or WebP.');
+    }
+    const staged = await this.files.stage(stream, this.limits.maxBytes);
+    try {
+      const { width, height } = await probeImage(staged.path, this.limits.maxPixels);
+      const file: NewStoredFile = {
+        id: randomUUID(),
+        sha256: staged.sha256,
+        sizeBytes: staged.sizeBytes,
+        mediaType: kind.mediaType,
+        // Named like an upload of it, so a PAGE file naming the image by its label finds it.
+        originalName: `${cleanFileName(image.label.replace(/[\\/]/g, '_'))}.${IMAGE_EXTENSIONS[kind.mediaType]}`,
+        ownerId: caller.userId,
+      };
+      const row = { id: randomUUID(), fileId: file.id, label: image.label, width, height, pageNumber: null, sourcePdfFileId: null, ownerId: caller.userId, remoteUri: image.remoteUri };
+      const outcome = await this.repo.insertRemoteImage({ setId, files: [file], images: [row], setFiles: [] }, this.files.publication([staged]));
+      if (outcome === 'setGone') throw setGone(setId);
+      if (outcome === 'present') return null;
+      this.hooks.onImagesAdded?.([row.id]);
+      return row.id;
     } finally {
       await staged.discard();
     }

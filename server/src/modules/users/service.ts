@@ -146,16 +146,6 @@ export class UserService {
     return user;
   }
 
-  /**
-   * The principal work done for a user outside a request acts as (a job's owner): as when they
-   * sign in, with their roles; null when the user is gone or disabled, who may no longer act.
-   */
-  async principalOf(userId: string): Promise<Principal | null> {
-    const user = await this.users.findById(userId);
-    if (!user || user.deleted_at || user.disabled) return null;
-    return { kind: 'user', userId: user.id, name: user.name, email: user.email, roles: effectiveRoles(user.roles) };
-  }
-
   countUsers(): Promise<number> {
     return this.users.count();
   }
