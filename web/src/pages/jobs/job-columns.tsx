@@ -14,7 +14,7 @@ function WorkerCell({ worker }: { worker: JobWorker | null }) {
   if (!worker) return null;
   const versions = Object.entries(worker.versions);
   const lines = [...(worker.host ? [worker.host] : []), ...versions.map(([tool, version]) => `${tool} ${version}`)];
-  if (lines.length === 0) return <>{worker.name}</>;
+  if (lines.length === 0) return <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{worker.name}</Text>;
   return (
     <Tooltip
       multiline
@@ -28,7 +28,7 @@ function WorkerCell({ worker }: { worker: JobWorker | null }) {
         </Stack>
       }
     >
-      <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted', cursor: 'help' }} tabIndex={0}>
+      <Text size="sm" td="underline" style={{ textDecorationStyle: 'dotted', cursor: 'help', whiteSpace: 'nowrap' }} tabIndex={0}>
         {worker.name}
       </Text>
     </Tooltip>

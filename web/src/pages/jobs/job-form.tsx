@@ -1,14 +1,14 @@
-import { Box, Button, Fieldset, SimpleGrid, Stack } from '@mantine/core';
+import { Box, Button, Fieldset, Group, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { JOB_TYPE_INFO, type JobField, type JobType, type JobTypeListItem, type NamedRef } from '@pim/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateJob } from '../../api/jobs';
 import { checkDraft, fieldsOf, newJobDraft, type DraftValue, type JobDraft, type PimFieldRef } from './job-draft';
 import { JobFieldInput } from './job-field';
-import { FORM_SECTIONS } from './job-field-inputs';
+import { FIELD_INPUTS, FORM_SECTIONS } from './job-field-inputs';
 import { JobTypeSelect } from './job-type-select';
 import { MetadataFieldsPicker } from './metadata-fields-picker';
 
@@ -27,6 +27,31 @@ interface SectionProps {
   setFieldSet: (fieldSet: NamedRef | null) => void;
 }
 
+/**
+ * The fields of one part. A tool's parameters are many: its switches come first in a row, then its
+ * other fields in columns, then long texts at full width. Other parts are one column, in order.
+ */
+function SectionFields({ fields, technical, input }: { fields: JobField[]; technical: boolean; input: (field: JobField) => ReactNode }) {
+  if (!technical) return <Stack gap="sm">{fields.map(input)}</Stack>;
+  const kind = (field: JobField) => {
+    const fieldInput = FIELD_INPUTS[field];
+    if (fieldInput.kind === 'switch') return 'switch';
+    return fieldInput.kind === 'text' && fieldInput.multiline ? 'wide' : 'column';
+  };
+  const of = (wanted: string) => fields.filter((field) => kind(field) === wanted);
+  return (
+    <Stack gap="sm">
+      {of('switch').length > 0 && <Group gap="lg">{of('switch').map(input)}</Group>}
+      {of('column').length > 0 && (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+          {of('column').map(input)}
+        </SimpleGrid>
+      )}
+      {of('wide').map(input)}
+    </Stack>
+  );
+}
+
 /** The chosen type's fields, part by part (FORM_SECTIONS); a part without any of them is left out. */
 function JobFields({ draft, shown, set, setFieldSet }: SectionProps) {
   const { t } = useTranslation('jobs');
@@ -36,24 +61,21 @@ function JobFields({ draft, shown, set, setFieldSet }: SectionProps) {
   return FORM_SECTIONS.map((section) => {
     const fields = section.fields.filter((field) => typeFields.has(field));
     if (fields.length === 0) return null;
-    const content =
-      section.key === 'metadata' ? (
-        <MetadataFieldsPicker
-          fieldSet={draft.fieldSet}
-          onFieldSet={setFieldSet}
-          fields={typeFields.has('pimFieldUuids') ? { value: draft.values.pimFieldUuids as PimFieldRef[], onChange: (value) => set('pimFieldUuids', value), ...pick('pimFieldUuids') } : undefined}
-          label={typeFields.has('pimFieldSiameseLabel') ? { value: draft.values.pimFieldSiameseLabel as PimFieldRef | null, onChange: (value) => set('pimFieldSiameseLabel', value), ...pick('pimFieldSiameseLabel') } : undefined}
-        />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: section.technical ? 2 : 1, lg: section.technical ? 3 : 1 }} spacing="sm" verticalSpacing="sm">
-          {fields.map((field) => (
-            <JobFieldInput key={field} field={field} value={draft.values[field]} onChange={(value) => set(field, value)} technical={section.technical} {...pick(field)} />
-          ))}
-        </SimpleGrid>
-      );
+    const input = (field: JobField) => (
+      <JobFieldInput key={field} field={field} value={draft.values[field]} onChange={(value) => set(field, value)} technical={section.technical} {...pick(field)} />
+    );
     return (
       <Fieldset key={section.key} legend={t(`form.sections.${section.key}`)}>
-        {content}
+        {section.key === 'metadata' ? (
+          <MetadataFieldsPicker
+            fieldSet={draft.fieldSet}
+            onFieldSet={setFieldSet}
+            fields={typeFields.has('pimFieldUuids') ? { value: draft.values.pimFieldUuids as PimFieldRef[], onChange: (value) => set('pimFieldUuids', value), ...pick('pimFieldUuids') } : undefined}
+            label={typeFields.has('pimFieldSiameseLabel') ? { value: draft.values.pimFieldSiameseLabel as PimFieldRef | null, onChange: (value) => set('pimFieldSiameseLabel', value), ...pick('pimFieldSiameseLabel') } : undefined}
+          />
+        ) : (
+          <SectionFields fields={fields} technical={section.technical} input={input} />
+        )}
       </Fieldset>
     );
   });
@@ -82,6 +104,12 @@ export function JobForm({ types, imageSet }: JobFormProps) {
     setTouched((old) => new Set(old).add(field));
   };
 
+  // Another type is another form: its fields start without messages, keeping what was filled in.
+  const chooseType = (jobType: JobType) => {
+    setDraft((old) => ({ ...old, jobType }));
+    setTouched(new Set());
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(new Set(['*']));
@@ -97,7 +125,7 @@ export function JobForm({ types, imageSet }: JobFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md" maw={1100}>
-        <JobTypeSelect types={types} value={draft.jobType} onChange={(jobType) => setDraft((old) => ({ ...old, jobType }))} />
+        <JobTypeSelect types={types} value={draft.jobType} onChange={chooseType} />
         {draft.jobType && (
           <JobFields draft={{ ...draft, jobType: draft.jobType }} shown={shown} set={set} setFieldSet={(fieldSet) => setDraft((old) => ({ ...old, fieldSet }))} />
         )}

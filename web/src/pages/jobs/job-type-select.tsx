@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Select, Stack, Text, type ComboboxItem, type SelectProps } from '@mantine/core';
 import type { JobType, JobTypeListItem } from '@pim/contract';
 import { IconClockPause } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface JobTypeSelectProps {
@@ -10,9 +10,16 @@ interface JobTypeSelectProps {
   onChange: (type: JobType) => void;
 }
 
+/** The server's summary of a type (English), or its translation where the language has one. */
+function useSummary() {
+  const { t } = useTranslation('jobs');
+  return useCallback((info: JobTypeListItem) => t(`typeSummaries.${info.type}`, { defaultValue: info.summary }), [t]);
+}
+
 /** Each type with its summary, and a mark on those no worker runs yet. */
 function useRenderOption(types: JobTypeListItem[]): SelectProps['renderOption'] {
   const { t } = useTranslation('jobs');
+  const summary = useSummary();
   return useMemo(() => {
     const byType = new Map(types.map((info) => [info.type, info]));
     return ({ option }: { option: ComboboxItem }) => {
@@ -31,13 +38,13 @@ function useRenderOption(types: JobTypeListItem[]): SelectProps['renderOption'] 
           </Group>
           {info && (
             <Text size="xs" c="dimmed">
-              {info.summary}
+              {summary(info)}
             </Text>
           )}
         </Stack>
       );
     };
-  }, [types, t]);
+  }, [types, t, summary]);
 }
 
 /**
@@ -48,12 +55,13 @@ export function JobTypeSelect({ types, value, onChange }: JobTypeSelectProps) {
   const { t } = useTranslation('jobs');
   const chosen = types.find((info) => info.type === value);
   const renderOption = useRenderOption(types);
+  const summary = useSummary();
   return (
     <Stack gap="xs">
       <Select
         label={t('form.jobType')}
         placeholder={t('form.jobTypePlaceholder')}
-        description={chosen?.summary}
+        description={chosen && summary(chosen)}
         data={types.map((info) => info.type)}
         value={value}
         onChange={(next) => next && onChange(next as JobType)}
