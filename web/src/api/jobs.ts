@@ -27,7 +27,7 @@ export const jobKeys = {
   page: (onlyOwnData: boolean, page: number, pageSize: number) => ['jobs', 'list', { onlyOwnData, page, pageSize }] as const,
   types: ['jobs', 'types'] as const,
   options: (list: P2palaOptionList) => ['jobs', 'options', list] as const,
-  subJobs: (kind: SubJobKind) => ['jobs', 'sub', kind] as const,
+  subJobs: (kind: SubJobKind, onlyOwnData: boolean) => ['jobs', 'sub', kind, { onlyOwnData }] as const,
 };
 
 const jobPath = (uuid: string) => `pim/jobs/${encodeURIComponent(uuid)}`;
@@ -95,10 +95,11 @@ export function useJobAction(action: 'cancel' | 'restart') {
   });
 }
 
-export function useSubJobs(kind: SubJobKind) {
+/** `GET pim/p2palajob` or `GET pim/siamesejob`: the records, or under 'Own data only' the caller's. */
+export function useSubJobs(kind: SubJobKind, onlyOwnData: boolean) {
   return useQuery({
-    queryKey: jobKeys.subJobs(kind),
-    queryFn: ({ signal }) => apiFetch(SUB_JOB_PATHS[kind], { schema: subJobListSchema, signal }),
+    queryKey: jobKeys.subJobs(kind, onlyOwnData),
+    queryFn: ({ signal }) => apiFetch(SUB_JOB_PATHS[kind], { query: { onlyOwnData }, schema: subJobListSchema, signal }),
   });
 }
 

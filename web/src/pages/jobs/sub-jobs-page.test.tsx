@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render';
 import { calls } from '../models/fixtures.test-support';
 import { JOB_A, JOB_B, JOB_C, jobServer, SET, subJobFixture } from './fixtures.test-support';
@@ -9,6 +9,8 @@ const rowOf = (table: HTMLElement, text: string) => within(table).getByText(text
 const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
 
 describe('/pim/p2palajobs and /pim/siamesenetworkjobs', () => {
+  afterEach(() => localStorage.removeItem('onlyOwnData'));
+
   it("lists the P2PaLA jobs with the spec's fields, the state read from them and the set linked", async () => {
     jobServer({
       subJobs: {
@@ -31,9 +33,9 @@ describe('/pim/p2palajobs and /pim/siamesenetworkjobs', () => {
     expect(within(rowOf(table, 'broke')).getByText('CUDA out of memory')).toBeTruthy();
     expect(within(rowOf(table, 'finished')).getByText('Done')).toBeTruthy();
     expect(within(rowOf(table, 'finished')).getByRole('link', { name: SET.name }).getAttribute('href')).toBe(`/pim/imageset?uuid=${SET.uuid}`);
-    // Only a job that has not started can be cancelled.
+    // A job that waits or runs can be cancelled; one that ended cannot.
     const cancels = (text: string) => within(rowOf(table, text)).queryAllByRole('button', { name: 'Cancel' }).length;
-    expect(['not started yet', 'running now', 'broke', 'finished'].map(cancels)).toEqual([1, 0, 0, 0]);
+    expect(['not started yet', 'running now', 'broke', 'finished'].map(cancels)).toEqual([1, 1, 0, 0]);
   });
 
   it('shows a job\'s configuration when asked', async () => {
@@ -55,7 +57,8 @@ describe('/pim/p2palajobs and /pim/siamesenetworkjobs', () => {
     await user.click(await within(table).findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(within(table).queryByText('queued one')).toBeNull());
     expect(await screen.findByText('The job is cancelled.')).toBeTruthy();
-    expect(calls(fetchMock)).toEqual(['GET /api/pim/p2palajob', `POST /api/pim/p2palajob/${JOB_A}/cancel`, 'GET /api/pim/p2palajob']);
+    const list = 'GET /api/pim/p2palajob?onlyOwnData=false';
+    expect(calls(fetchMock)).toEqual([list, `POST /api/pim/p2palajob/${JOB_A}/cancel`, list]);
   });
 
   it('reads the Siamese jobs again only on 204: another answer is reported and changes nothing', async () => {
@@ -67,7 +70,15 @@ describe('/pim/p2palajobs and /pim/siamesenetworkjobs', () => {
     expect(await screen.findByText(/Unexpected server response/)).toBeTruthy();
     expect(within(table).getByText('queued one')).toBeTruthy();
     expect(screen.queryByText('The job is cancelled.')).toBeNull();
-    expect(calls(fetchMock)).toEqual(['GET /api/pim/siamesejob', `POST /api/pim/siamesejob/${JOB_A}/cancel`]);
+    expect(calls(fetchMock)).toEqual(['GET /api/pim/siamesejob?onlyOwnData=false', `POST /api/pim/siamesejob/${JOB_A}/cancel`]);
+  });
+
+  it("asks for the caller's own records under 'Own data only'", async () => {
+    localStorage.setItem('onlyOwnData', 'true');
+    const { fetchMock } = jobServer({ subJobs: { p2pala: [subJobFixture(JOB_A, { networkSpec: 'mine' })] } });
+    renderApp('/p2palajobs');
+    await screen.findByText('mine');
+    expect(calls(fetchMock)).toEqual(['GET /api/pim/p2palajob?onlyOwnData=true']);
   });
 });
 

@@ -6,11 +6,15 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelSubJob, useSubJobs, type SubJobKind } from '../../api/jobs';
 import { DataTable } from '../../components/data-table/data-table';
+import { useOwnDataOnly } from '../../session/own-data';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
-import { HIDDEN_SUB_JOB_COLUMNS, subJobColumns, subJobState } from './sub-job-columns';
+import { HIDDEN_SUB_JOB_COLUMNS, subJobColumns, subJobState, type SubJobState } from './sub-job-columns';
 
 const rowId = (job: SubJob) => job.uuid;
+
+/** A job still waiting or running may be cancelled; the server tells a worker running it to stop. */
+const cancellable: ReadonlySet<SubJobState> = new Set(['notStarted', 'running']);
 
 /** The settings the job was made with, shown when asked for: they are long. */
 function ConfigModal({ job, onClose }: { job: SubJob; onClose: () => void }) {
@@ -24,7 +28,8 @@ function ConfigModal({ job, onClose }: { job: SubJob; onClose: () => void }) {
 
 function SubJobsTable({ kind }: { kind: SubJobKind }) {
   const { t, i18n } = useTranslation('jobs');
-  const jobs = useSubJobs(kind);
+  const [onlyOwnData] = useOwnDataOnly();
+  const jobs = useSubJobs(kind, onlyOwnData);
   const cancel = useCancelSubJob(kind);
   const [config, setConfig] = useState<SubJob | null>(null);
   const columns = useMemo(() => subJobColumns(t, i18n.language), [t, i18n.language]);
@@ -35,7 +40,7 @@ function SubJobsTable({ kind }: { kind: SubJobKind }) {
         <Button size="xs" variant="default" leftSection={<IconSettings size={14} aria-hidden />} onClick={() => setConfig(job)}>
           {t('sub.config')}
         </Button>
-        {subJobState(job) === 'notStarted' && (
+        {cancellable.has(subJobState(job)) && (
           <Button
             size="xs"
             variant="light"
