@@ -108,14 +108,10 @@ export function createServices(database: Database, config: Config, options: Serv
   const searchIndices = new SearchIndexService(new SearchIndexRepository(db));
   const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
   const jobQueue = new JobQueue(database, files, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts });
+  const jobs = new JobService(new JobRepository(db), jobQueue, imageSetAccess, new JobReferences(models, searchIndices, fieldSets), files);
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
-  const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
-  // Large images get their tile pyramid right after upload, so the viewer's first tiles are fast.
-  const pyramidsFor = (imageIds: string[]) => {
-    for (const id of imageIds) iiif.ensurePyramid(id).catch((err) => onBackgroundError(err, `tiling image ${id} failed`));
-  };
   return {
     files,
     threads,
@@ -136,7 +132,8 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { onImagesAdded: pyramidsFor, onBackgroundError }, {
+    // Pages of long PDFs and pyramids of large images are made by jobs (SplitPDF, ConvertToTiledTiff).
+    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, onBackgroundError }, {
       ...DEFAULT_UPLOAD_LIMITS,
       maxXmlBytes: config.xmlMaxBytes,
     }),
@@ -165,7 +162,7 @@ export function createServices(database: Database, config: Config, options: Serv
     }),
     configurations: new ConfigurationService(new ConfigurationRepository(db)),
     jobQueue,
-    jobs: new JobService(new JobRepository(db), jobQueue, imageSetAccess, new JobReferences(models, searchIndices, fieldSets), files),
+    jobs,
     environments: new EnvironmentService(new EnvironmentRepository(db)),
     embeddedProvider: {
       secrets: providerSecrets,

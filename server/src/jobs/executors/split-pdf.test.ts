@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import type { CreateJobInput, JobType } from '@pim/contract';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadJobs } from '../../modules/uploads/service.js';
-import type { Principal } from '../../platform/auth/principal.js';
 import { expectOwnerRights } from '../../test-support/executor-access.js';
 import { runExecutor } from '../../test-support/job-context.js';
 import { pdfWithImage } from '../../test-support/pdf-files.js';
@@ -12,21 +9,6 @@ import { createSet, incoming, testImage, testPdf, uploadServiceOf } from '../../
 import { splitPdf } from './split-pdf.js';
 
 const TYPE = 'SplitPDF';
-
-/**
- * Stands in for the job queue, which this branch does not have: it records what the upload
- * queues and answers with job numbers from 17.
- */
-function recordingQueue() {
-  const queued: { type: JobType; settings: Omit<CreateJobInput, 'jobType'>; owner: Principal }[] = [];
-  const jobs: UploadJobs = {
-    enqueue: async (type, settings, owner) => {
-      queued.push({ type, settings, owner });
-      return { id: 16 + queued.length, uuid: randomUUID() };
-    },
-  };
-  return { jobs, queued };
-}
 
 describe('SplitPDF and the upload that leaves a long PDF to it', () => {
   let t: TestApp;
@@ -37,8 +19,15 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
   });
   afterAll(() => t.close());
 
-  /** The upload service with a job queue, splitting PDFs of more than `pdfPagesInRequest` pages in a job. */
-  const uploadsWithJobs = (jobs: UploadJobs, pdfPagesInRequest = 2) => uploadServiceOf(t.app, { hooks: { jobs }, limits: { pdfPagesInRequest } });
+  /** The upload service with the server's job queue, splitting PDFs of more than `pdfPagesInRequest` pages in a job. */
+  const uploadsWithJobs = (pdfPagesInRequest = 2) => uploadServiceOf(t.app, { hooks: { jobs: t.app.services.uploads.hooks.jobs }, limits: { pdfPagesInRequest } });
+  /** The jobs queued on the set (this test app runs none), oldest first. */
+  const queuedOn = async (setId: string) =>
+    (await t.app.database.db.selectFrom('job').select(['id', 'type', 'owner_id', 'state']).where('set_id', '=', setId).orderBy('id').execute()).map((j) => ({
+      type: j.type,
+      ownerId: j.owner_id,
+      state: j.state,
+    }));
   const pagesOf = (setId: string) =>
     t.app.database.db
       .selectFrom('image_set_image as m')
@@ -56,10 +45,14 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
 
   it('keeps a long PDF and queues a SplitPDF job, which adds its pages with progress, each once', async () => {
     const setId = await createSet(t.app, owner.auth, 'Report');
-    const { jobs, queued } = recordingQueue();
-    const result = await uploadsWithJobs(jobs).upload(owner.principal, setId, incoming('report.pdf', await testPdf(5)));
-    expect(result).toEqual({ kind: 'pdf', fileName: 'report.pdf', documentImages: [], transcriptions: [], message: 'report.pdf: 5 pages will be added by job #17.' });
-    expect(queued).toEqual([{ type: 'SplitPDF', settings: { imageSet: setId }, owner: owner.principal }]);
+    const result = await uploadsWithJobs().upload(owner.principal, setId, incoming('report.pdf', await testPdf(5)));
+    const [job] = await t.app.database.db.selectFrom('job').select('id').where('set_id', '=', setId).execute();
+    expect(result).toEqual({ kind: 'pdf', fileName: 'report.pdf', documentImages: [], transcriptions: [], message: `report.pdf: 5 pages will be added by job #${job!.id}.` });
+    expect(await queuedOn(setId)).toEqual([{ type: 'SplitPDF', ownerId: owner.userId, state: 'queued' }]);
+    // A second long PDF before the job started is left to the same job, which reads the set when it starts.
+    const second = await uploadsWithJobs().upload(owner.principal, setId, incoming('annex.pdf', await testPdf(3)));
+    expect(second.message).toBe(`annex.pdf: 3 pages will be added by job #${job!.id}.`);
+    expect(await queuedOn(setId)).toHaveLength(1);
     expect(await pagesOf(setId)).toEqual([]);
     expect(await pending(setId)).toEqual([true]);
 
@@ -91,7 +84,7 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
   it('keeps the PDF when its job cannot be queued, and says to run SplitPDF', async () => {
     const setId = await createSet(t.app, owner.auth, 'No queue');
     const failures: string[] = [];
-    const broken: UploadJobs = { enqueue: () => Promise.reject(new Error('the queue is down')) };
+    const broken: UploadJobs = { queue: () => Promise.reject(new Error('the queue is down')) };
     const uploads = uploadServiceOf(t.app, { hooks: { jobs: broken, onBackgroundError: (_err, what) => failures.push(what) }, limits: { pdfPagesInRequest: 2 } });
     const result = await uploads.upload(owner.principal, setId, incoming('kept.pdf', await testPdf(3)));
     expect(result.message).toBe('kept.pdf was kept, but its 3 pages could not be queued to be added: run a SplitPDF job on this set.');
@@ -101,7 +94,7 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
 
   it('goes on after a stop where the last run ended, adding no page twice', async () => {
     const setId = await createSet(t.app, owner.auth, 'Stopped');
-    await uploadsWithJobs(recordingQueue().jobs).upload(owner.principal, setId, incoming('long.pdf', await testPdf(4)));
+    await uploadsWithJobs().upload(owner.principal, setId, incoming('long.pdf', await testPdf(4)));
     const stopped = split(setId, false, (run) => {
       // Stopped while page 2 is under way: that page is finished, no other is begun.
       if (run.progress.length === 2) run.controller.abort(new Error('the server is stopping'));
@@ -117,15 +110,16 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
 
   it('adds the pages of a short PDF in the request, and queues the pyramids of large images instead of making them in the background', async () => {
     const setId = await createSet(t.app, owner.auth, 'Short');
-    const { jobs, queued } = recordingQueue();
-    const uploads = uploadsWithJobs(jobs);
+    const uploads = uploadsWithJobs();
     const short = await uploads.upload(owner.principal, setId, incoming('short.pdf', await testPdf(2)));
     expect(short.message).toBe('short.pdf: 2 pages were added to the set.');
     expect(await pending(setId)).toEqual([false]);
     await uploads.upload(owner.principal, setId, incoming('small.png', await testImage('png', 300, 200)));
-    expect(queued).toEqual([]);
+    expect(await queuedOn(setId)).toEqual([]);
     await uploads.upload(owner.principal, setId, incoming('large.jpg', await testImage('jpeg', 4200, 300)));
-    expect(queued).toEqual([{ type: 'ConvertToTiledTiff', settings: { imageSet: setId }, owner: owner.principal }]);
+    expect(await queuedOn(setId)).toEqual([{ type: 'ConvertToTiledTiff', ownerId: owner.userId, state: 'queued' }]);
+    await uploads.upload(owner.principal, setId, incoming('larger.jpg', await testImage('jpeg', 4400, 300)));
+    expect(await queuedOn(setId)).toHaveLength(1);
     // The PDF was split in the request: SplitPDF with allData finds every page there.
     expect((await split(setId, true)).notes).toEqual({ pdfs: 1, pages: 2, added: 0, present: 2, failed: 0 });
   });
@@ -135,14 +129,14 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
     const pdf = await PDFDocument.create();
     pdf.addPage([1800, 100]);
     pdf.addPage([300, 100]);
-    await uploadsWithJobs(recordingQueue().jobs, 0).upload(owner.principal, setId, incoming('wide.pdf', Buffer.from(await pdf.save())));
+    await uploadsWithJobs(0).upload(owner.principal, setId, incoming('wide.pdf', Buffer.from(await pdf.save())));
     expect((await split(setId)).notes).toMatchObject({ added: 2, failed: 0 });
     expect((await pagesOf(setId)).map((p) => p.tiled_file_id !== null)).toEqual([true, false]);
   });
 
   it('notes a page that cannot be rendered within the limits and goes on', async () => {
     const setId = await createSet(t.app, owner.auth, 'Huge image');
-    await uploadsWithJobs(recordingQueue().jobs, 0).upload(owner.principal, setId, incoming('huge.pdf', await pdfWithImage(65000, 65000)));
+    await uploadsWithJobs(0).upload(owner.principal, setId, incoming('huge.pdf', await pdfWithImage(65000, 65000)));
     const run = await split(setId);
     expect(run.notes).toEqual({
       pdfs: 1,
@@ -161,7 +155,7 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
     await expectOwnerRights(t, splitPdf, TYPE, {
       fill: async (someone, setId) => {
         setOf = setId;
-        await uploadsWithJobs(recordingQueue().jobs).upload(someone.principal, setId, incoming('private.pdf', await testPdf(3)));
+        await uploadsWithJobs().upload(someone.principal, setId, incoming('private.pdf', await testPdf(3)));
       },
       state: async () => [await pagesOf(setOf), await pending(setOf)],
     });

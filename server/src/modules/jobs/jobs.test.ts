@@ -6,7 +6,7 @@ import { createModel } from '../../test-support/models.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet } from '../../test-support/upload-files.js';
 
-type Auth = Record<string, string>;
+type Auth = { authorization?: string };
 
 describe('the jobs calls: creating, listing and reading jobs', () => {
   let t: TestApp;

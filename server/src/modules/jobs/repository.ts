@@ -144,6 +144,19 @@ export class JobRepository {
     return row && toRecord(row);
   }
 
+  /** A job of this type on this set, made by this user or key, that has not started yet. */
+  async findQueued(type: JobType, setId: string, maker: JobScope): Promise<JobRecord | undefined> {
+    const row = await selectJobs(this.db)
+      .where(inScope(maker))
+      .where('j.type', '=', type)
+      .where('j.set_id', '=', setId)
+      .where('j.state', '=', 'queued')
+      .orderBy('j.id')
+      .limit(1)
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
   /**
    * The place (1: next) of each queued job among all queued jobs, by priority then age: one pass
    * over the queue's index up to the last of them, however many jobs wait behind it.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   type CreateJobRequest,
+  createJobRequestSchema,
   JOB_TYPE_INFO,
   type JobListQuery,
   type JobType,
@@ -84,6 +85,17 @@ export class JobService {
       (trx, job) => this.recordSubJob(trx, job, settings),
     );
     return this.get(caller, row.uuid);
+  }
+
+  /**
+   * Queues work an upload hands on (pages of a long PDF, pyramids of large images) for its
+   * uploader, unless a job of that type on that set of theirs waits already: such a job reads the
+   * set when it starts, so it does the new work too.
+   */
+  async queueForUpload(principal: Principal, jobType: 'SplitPDF' | 'ConvertToTiledTiff', setId: string): Promise<JobRecord> {
+    const waiting = await this.repo.findQueued(jobType, setId, scopeOf(principal, true));
+    if (waiting) return waiting;
+    return (await this.create(principal, createJobRequestSchema.parse({ jobType, imageSet: setId }))).record;
   }
 
   /** Cancels a job that has not started; a 409 says why another cannot be. */

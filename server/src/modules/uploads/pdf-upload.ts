@@ -56,7 +56,7 @@ export class PdfUpload {
     if (!(await this.repo.insertUpload(rows, this.files.publication([staged])))) throw setGone(setId);
     let message: string;
     try {
-      const job = await jobs.enqueue('SplitPDF', { imageSet: setId }, caller);
+      const job = await jobs.queue('SplitPDF', setId, caller);
       message = `${pdf.originalName}: ${pageCount} pages will be added by job #${job.id}.`;
     } catch (err) {
       this.hooks.onBackgroundError?.(err, `queueing the pages of ${pdf.originalName} in set ${setId} failed`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
-import type { CreateJobInput, JobType, UploadResult } from '@pim/contract';
+import type { UploadResult } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.js';
 import { peek } from '../../platform/http/peek-stream.js';
@@ -43,8 +43,11 @@ export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
 
 /** The part of the job queue uploads use: the work that would hold up the request goes into jobs. */
 export interface UploadJobs {
-  /** Queues a job on the set for the caller, as `POST pim/jobs` would (settings: the creation payload). */
-  enqueue(type: JobType, settings: Omit<CreateJobInput, 'jobType'>, owner: Principal): Promise<{ id: number; uuid: string }>;
+  /**
+   * Queues a job of the type on the set for the uploader, as `POST pim/jobs` would, or names the
+   * one of theirs that waits already (it reads the set when it starts).
+   */
+  queue(type: 'SplitPDF' | 'ConvertToTiledTiff', setId: string, owner: Principal): Promise<{ id: number; uuid: string }>;
 }
 
 /** What the upload hands on once its rows are written. */
@@ -79,7 +82,7 @@ export class UploadService {
     /** Where XML is read, off the event loop. */
     private readonly threads: WorkerPool,
     readonly pdfSplitter: PdfSplitter,
-    private readonly hooks: UploadHooks = {},
+    readonly hooks: UploadHooks = {},
     readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
   ) {
     this.pdfs = new PdfUpload(repo, files, pdfSplitter, hooks, limits, (caller, setId, images) => this.imagesAdded(caller, setId, images));
@@ -215,7 +218,7 @@ export class UploadService {
     }
     if (!images.some((i) => needsPyramid(i.width, i.height))) return;
     try {
-      await jobs.enqueue('ConvertToTiledTiff', { imageSet: setId }, caller);
+      await jobs.queue('ConvertToTiledTiff', setId, caller);
     } catch (err) {
       // The images are in; the first tile request makes a missing pyramid too.
       onBackgroundError?.(err, `queueing the pyramids of set ${setId} failed`);
@@ -333,8 +336,6 @@ export const UNKNOWN_ALTO_IMAGE =
   'Could not tell which image this ALTO file belongs to: name it like its image, or set sourceImageInformation/fileName.';
 export const UNKNOWN_HOCR_IMAGE =
   'Could not tell which image this hOCR file belongs to: name it like its image, or give its ocr_page an image in its title.';
-
-}
 
 /** The name without any folder a browser may send along, control characters, or excess length. */
 function cleanFileName(raw: string): string {

@@ -10,7 +10,7 @@ import {
 import type { Principal } from '../../platform/auth/principal.js';
 import { isAdmin, requireRole, requireSignedIn } from '../../platform/auth/policy.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
-import { effectiveRoles, type SessionService } from '../sessions/service.js';
+import type { SessionService } from '../sessions/service.js';
 import type { UserRepository, UserRow, UserWithGroups } from './repository.js';
 
 /** The canonical spelling of a user role (roles compare case-insensitively), if it is one. */
