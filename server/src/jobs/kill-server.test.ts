@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixturePath } from '../test-support/fixtures.js';
 import { apiCall, createAdminKey, type ServerProcess, startServerProcess, waitForJobState } from '../test-support/server-process.js';
+
+/** A real 300 dpi scan (Alice, from hocr-tools): Tesseract takes a few seconds on each copy. */
+const ALICE = fixturePath('hocr', 'alice_1.png');
 
 /**
  * The built server, killed with SIGKILL (no shutdown at all) and started again on the same data
@@ -10,10 +14,14 @@ import { apiCall, createAdminKey, type ServerProcess, startServerProcess, waitFo
  * project skips it: the embedded database in a data dir is what a crash could lose.)
  */
 describe.skipIf(process.env.PIM_TEST_DB === 'postgres')('a server killed with SIGKILL', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-kill-'));
+  let dataDir: string;
   let server: ServerProcess | undefined;
-  afterAll(async () => {
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-kill-'));
+  });
+  afterEach(async () => {
     await server?.kill('SIGTERM');
+    server = undefined;
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -40,5 +48,34 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres')('a server killed with SI
       waitingFor: 'Waiting for a worker that runs P2PaLA.',
     });
     expect((await apiCall(server, admin, 'GET', 'pim/p2palajob')).json).toHaveLength(1);
+  });
+
+  it.skipIf(!fs.existsSync(ALICE))('runs a job it was killed in the middle of again once started, and stores each page once', async () => {
+    const admin = await createAdminKey(dataDir);
+    server = await startServerProcess(dataDir, { PIM_JOB_CONCURRENCY: '1' });
+    const set = await apiCall(server, admin, 'POST', 'pim/documentimageset/create', { imageset: 'Killed mid-job' });
+    const pages = ['one', 'two', 'three', 'four'];
+    for (const name of pages) {
+      const form = new FormData();
+      form.append('filepond', new Blob([fs.readFileSync(ALICE)], { type: 'image/png' }), `${name}.png`);
+      const res = await fetch(`${server.url}/api/pim/documentimageset/postfile?dataSetId=${set.json.uuid}`, { method: 'POST', headers: admin, body: form });
+      expect(res.status, await res.text()).toBe(200);
+    }
+    const job = await apiCall(server, admin, 'POST', 'pim/jobs', { imageSet: set.json.uuid, jobType: 'Tesseract4Hocr' });
+    expect(job.status).toBe(200);
+    // Killed once the first page is stored and before the last one is.
+    await waitForJobState(server, admin, job.json.uuid, (j) => j.state === 'running' && (j.progress?.done ?? 0) >= 1);
+    await server.kill('SIGKILL');
+
+    server = await startServerProcess(dataDir, { PIM_JOB_CONCURRENCY: '1' });
+    const done = await waitForJobState(server, admin, job.json.uuid, (j) => j.state !== 'running' && j.state !== 'notStarted');
+    expect(done).toMatchObject({ state: 'done', attempts: 2 });
+    const images = await apiCall(server, admin, 'GET', `pim/documentimageset/${set.json.uuid}/documentimages`);
+    expect(images.status).toBe(200);
+    expect(images.json.total).toBe(pages.length);
+    for (const image of images.json.results as { uuid: string }[]) {
+      const transcriptions = await apiCall(server, admin, 'GET', `pim/documentimage/${image.uuid}/transcriptions`);
+      expect(transcriptions.json, 'one hOCR transcription per page, however often the job ran').toHaveLength(1);
+    }
   });
 });

@@ -250,10 +250,7 @@ export class JobQueue {
     if (!parsed.success) {
       throw new AppError(400, 'bad_job_settings', `The settings stored with this job are not valid any more: ${parsed.error.issues[0]?.message}`);
     }
-    const principal = await this.principalOf(row.owner_id, row.api_key_id);
-    if (!principal) {
-      throw new AppError(403, 'owner_inactive', 'The user or API key that made this job is disabled or deleted, and a job acts with its maker’s rights.');
-    }
+    const principal = await this.makerOf(row.owner_id, row.api_key_id);
     return {
       id: row.id,
       uuid: row.uuid,
@@ -263,6 +260,13 @@ export class JobQueue {
       ownerId: row.owner_id,
       principal,
     };
+  }
+
+  /** The rights a job acts with: its maker's as they are now; a 403 when the maker was disabled or deleted since. */
+  async makerOf(ownerId: string | null, apiKeyId: string | null): Promise<Principal> {
+    const principal = await this.principalOf(ownerId, apiKeyId);
+    if (!principal) throw new AppError(403, 'owner_inactive', JOB_MAKER_INACTIVE);
+    return principal;
   }
 
   /** The rights of a job's maker as they are now: a user, or an API key; undefined when disabled or gone. */
@@ -296,6 +300,8 @@ export class JobQueue {
     await removeUnreferenced(this.repo.db, [sha256], (s) => this.files.remove(s)).catch(() => undefined);
   }
 }
+
+export const JOB_MAKER_INACTIVE = 'The user or API key that made this job is disabled or deleted, and a job acts with its maker’s rights.';
 
 /** The transaction a queue change runs in, for what is written with it. */
 export type JobTransaction = Parameters<Parameters<JobQueueRepository['transaction']>[0]>[0];

@@ -1,3 +1,4 @@
+import { JOB_MAKER_INACTIVE } from '../jobs/queue.js';
 import type { JobType } from '@pim/contract';
 import { expect } from 'vitest';
 import type { Executor } from '../jobs/executor.js';
@@ -46,7 +47,7 @@ export async function expectOwnerRights(t: TestApp, executor: Executor, type: Jo
   await t.app.services.users.setDisabled(owner.userId, true);
   await expect(runExecutor(t.app, executor, { type, settings: { imageSet: setId }, ownerId: owner.userId })).rejects.toMatchObject({
     status: 403,
-    message: 'The user who created this job no longer exists or has been disabled, so it cannot run for them.',
+    message: JOB_MAKER_INACTIVE,
   });
 
   await expect(runExecutor(t.app, executor, { type, settings: {}, ownerId: stranger.userId })).rejects.toMatchObject({

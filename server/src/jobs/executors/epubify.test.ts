@@ -1,3 +1,4 @@
+import { JOB_MAKER_INACTIVE } from '../queue.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,7 +156,7 @@ describe('Epubify', () => {
     const own = await createSet(t.app, leaving.auth, 'Left behind');
     await t.app.services.users.setDisabled(leaving.userId, true);
     await expect(runExecutor(t.app, epubify, { type: 'Epubify', settings: { imageSet: own }, ownerId: leaving.userId })).rejects.toThrow(
-      'The user who created this job has been disabled or removed',
+      JOB_MAKER_INACTIVE,
     );
   });
 

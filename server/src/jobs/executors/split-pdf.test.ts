@@ -49,10 +49,6 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
     const [job] = await t.app.database.db.selectFrom('job').select('id').where('set_id', '=', setId).execute();
     expect(result).toEqual({ kind: 'pdf', fileName: 'report.pdf', documentImages: [], transcriptions: [], message: `report.pdf: 5 pages will be added by job #${job!.id}.` });
     expect(await queuedOn(setId)).toEqual([{ type: 'SplitPDF', ownerId: owner.userId, state: 'queued' }]);
-    // A second long PDF before the job started is left to the same job, which reads the set when it starts.
-    const second = await uploadsWithJobs().upload(owner.principal, setId, incoming('annex.pdf', await testPdf(3)));
-    expect(second.message).toBe(`annex.pdf: 3 pages will be added by job #${job!.id}.`);
-    expect(await queuedOn(setId)).toHaveLength(1);
     expect(await pagesOf(setId)).toEqual([]);
     expect(await pending(setId)).toEqual([true]);
 
@@ -90,6 +86,16 @@ describe('SplitPDF and the upload that leaves a long PDF to it', () => {
     expect(result.message).toBe('kept.pdf was kept, but its 3 pages could not be queued to be added: run a SplitPDF job on this set.');
     expect(failures).toEqual([`queueing the pages of kept.pdf in set ${setId} failed`]);
     expect((await split(setId)).notes).toMatchObject({ pdfs: 1, added: 3 });
+  });
+
+  it('leaves a second long PDF to the SplitPDF job that waits already, which adds the pages of both', async () => {
+    const setId = await createSet(t.app, owner.auth, 'Two reports');
+    const first = await uploadsWithJobs().upload(owner.principal, setId, incoming('report.pdf', await testPdf(3)));
+    const second = await uploadsWithJobs().upload(owner.principal, setId, incoming('annex.pdf', await testPdf(3)));
+    const [job] = await t.app.database.db.selectFrom('job').select('id').where('set_id', '=', setId).execute();
+    expect([first.message, second.message]).toEqual([`report.pdf: 3 pages will be added by job #${job!.id}.`, `annex.pdf: 3 pages will be added by job #${job!.id}.`]);
+    expect(await queuedOn(setId)).toHaveLength(1);
+    expect((await split(setId)).notes).toMatchObject({ pdfs: 2, added: 6 });
   });
 
   it('goes on after a stop where the last run ended, adding no page twice', async () => {
