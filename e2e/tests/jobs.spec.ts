@@ -26,12 +26,18 @@ test('a researcher runs Tesseract on a page from the job form, watches it finish
   await signIn(page, JOBBER, '/pim/imagesets');
   const token = await sessionToken(page);
   const setId = await createImageSet(request, token, 'E2E Jobs');
-  const uploaded = await request.post(`/api/pim/documentimageset/postfile?dataSetId=${setId}`, {
-    headers: { authorization: `Google ${token}` },
-    multipart: { filepond: { name: 'alice_1.png', mimeType: 'image/png', buffer: fs.readFileSync(ALICE) } },
-  });
-  expect(uploaded.status(), await uploaded.text()).toBe(200);
-  const imageId = ((await uploaded.json()) as { documentImages: { uuid: string }[] }).documentImages[0]!.uuid;
+
+  // The page image goes in through the upload dialog, as a new user's would.
+  await page.reload();
+  await page.getByRole('button', { name: 'Actions for E2E Jobs' }).click();
+  await page.getByRole('menuitem', { name: 'Upload image' }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload to E2E Jobs' });
+  await upload.locator('input[type=file]').setInputFiles([{ name: 'alice_1.png', mimeType: 'image/png', buffer: fs.readFileSync(ALICE) }]);
+  await upload.getByRole('button', { name: 'Upload' }).click();
+  await expect(upload.getByRole('table', { name: 'Files to upload' }).getByText('Done', { exact: true })).toBeVisible();
+  const images = await request.get(`/api/pim/documentimageset/${setId}/documentimages`, { headers: { authorization: `Google ${token}` } });
+  const imageId = ((await images.json()) as { results: { uuid: string }[] }).results[0]!.uuid;
+  await page.keyboard.press('Escape');
 
   // From the set's page to the job form, the set filled in; Create waits for a type.
   await page.goto(`/pim/imageset?uuid=${setId}`);
