@@ -138,4 +138,16 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
     expect(hocr?.cleanText.replace(/\s+/g, ' ')).toContain('Alice was beginning to get very tired of sitting by her sister on the bank');
     expect(await w.stop('SIGTERM')).toBe(0);
   });
+
+  it('says so when the server cannot be reached, and goes on once it is back', async () => {
+    const port = new URL(server.url).port;
+    await server.kill('SIGTERM');
+    const w = worker('--types', 'P2PaLA', '--command', `P2PaLA=${process.execPath} ${script} {image} {output} {label} {exp_name} {width} {height}`);
+    while (!/cannot reach .*; trying again in \d+ s/.test(w.output())) await new Promise((r) => setTimeout(r, 20));
+    server = await startServerProcess(dataDir, { PIM_WORKER: 'false', PORT: port });
+    const job = await queue({ jobType: 'P2PaLA', exp_name: 'back' }, (await aliceSet('After the outage')).setId);
+    expect(await waitForJobState(server, admin, job.uuid, finished), w.output()).toMatchObject({ state: 'done' });
+    expect(w.output()).toContain('reached the server again');
+    expect(await w.stop('SIGTERM')).toBe(0);
+  });
 });
