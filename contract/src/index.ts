@@ -19,3 +19,4 @@ export * from './configurations.js';
 export * from './environments.js';
 export * from './fontdescriptions.js';
 export * from './jobs.js';
+export * from './workers.js';

@@ -39,6 +39,7 @@ import { configurationRoutes } from './modules/configurations/routes.js';
 import { environmentRoutes } from './modules/environments/routes.js';
 import { fontDescriptionRoutes } from './modules/fontdescriptions/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
+import { workerRoutes } from './modules/workers/routes.js';
 import type { ExecutorRegistry } from './jobs/executor.js';
 import { executors as serverExecutors } from './jobs/executors/index.js';
 import { Reaper } from './jobs/reaper.js';
@@ -199,6 +200,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(environmentRoutes, { environments: services.environments, links });
         await api.register(fontDescriptionRoutes, { fontDescriptions: services.fontDescriptions });
         await api.register(jobRoutes, { jobs: services.jobs });
+        await api.register(workerRoutes, { workers: services.workers, maxFileBytes: services.uploads.limits.maxBytes });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );

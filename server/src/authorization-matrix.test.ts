@@ -624,7 +624,56 @@ describe('the authorization matrix: every route, every kind of caller', () => {
 
     ...modelRules(),
     ...jobRules(),
+    ...workerRules(),
   };
+
+  /**
+   * The worker calls: API keys with the MINION role (the matrix's plain API key) and
+   * administrators; every other signed-in caller 403. Each request holds a job of its own,
+   * claimed through the queue, so the lease it names is valid.
+   */
+  function workerRules(): Record<string, Entry> {
+    const worker: Rule = { kind: 'special', expect: (a) => (a === 'anonymous' ? 401 : a === 'API key' || isAdminActor(a) ? 'ok' : 403) };
+    const held = async (s: Scenario) => {
+      const queue = t.app.services.jobQueue;
+      await queue.enqueue({ type: 'FrogNer', priority: 50, settings: { jobType: 'FrogNer' }, setId: s.setId, ownerId: people.owner.userId, apiKeyId: null });
+      const run = (await queue.claim(['FrogNer'], { name: 'matrix', host: null, versions: {} }))!;
+      return { uuid: run.row.uuid, leaseToken: run.leaseToken };
+    };
+    const json = (action: string, body: (leaseToken: string) => object) => async (s: Scenario): Promise<Request> => {
+      const job = await held(s);
+      return { method: 'POST', url: `/api/pim/workers/jobs/${job.uuid}/${action}`, payload: body(job.leaseToken) };
+    };
+    return {
+      'POST /api/pim/workers/claim': {
+        rule: worker,
+        request: () => ({ method: 'POST', url: '/api/pim/workers/claim', payload: { worker: { name: 'matrix' }, types: ['ElasticSearchRemoveIndex'] } }),
+      },
+      'POST /api/pim/workers/jobs/{uuid}/heartbeat': { rule: worker, request: json('heartbeat', (leaseToken) => ({ leaseToken })) },
+      'POST /api/pim/workers/jobs/{uuid}/complete': { rule: worker, request: json('complete', (leaseToken) => ({ leaseToken })) },
+      'POST /api/pim/workers/jobs/{uuid}/fail': { rule: worker, request: json('fail', (leaseToken) => ({ leaseToken, message: 'matrix' })) },
+      'POST /api/pim/workers/jobs/{uuid}/release': { rule: worker, request: json('release', (leaseToken) => ({ leaseToken })) },
+      'GET /api/pim/workers/jobs/{uuid}/images/{imageId}': {
+        rule: worker,
+        request: async (s) => {
+          const job = await held(s);
+          return get(`/api/pim/workers/jobs/${job.uuid}/images/${s.imageId}?leaseToken=${job.leaseToken}`)();
+        },
+      },
+      'POST /api/pim/workers/jobs/{uuid}/files': {
+        rule: worker,
+        request: async (s) => {
+          const job = await held(s);
+          const { payload, headers } = multipartBody([
+            { name: 'leaseToken', value: job.leaseToken },
+            { name: 'kind', value: 'output' },
+            { name: 'file', fileName: 'out.txt', bytes: Buffer.from('matrix') },
+          ]);
+          return { method: 'POST', url: `/api/pim/workers/jobs/${job.uuid}/files`, payload, headers };
+        },
+      },
+    };
+  }
 
   /**
    * Jobs: everyone signed in lists and makes their own (a job on a set needs WRITE on it), sees and

@@ -68,6 +68,8 @@ import { JobQueue } from './jobs/queue.js';
 import { JobRepository } from './modules/jobs/repository.js';
 import { JobReferences } from './modules/jobs/references.js';
 import { JobService } from './modules/jobs/service.js';
+import { WorkerRepository } from './modules/workers/repository.js';
+import { WorkerService } from './modules/workers/service.js';
 
 export interface ServiceOptions {
   /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
@@ -112,6 +114,12 @@ export function createServices(database: Database, config: Config, options: Serv
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
+  // Pages of long PDFs and pyramids of large images are made by jobs (SplitPDF, ConvertToTiledTiff).
+  const uploads = new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, onBackgroundError }, {
+    ...DEFAULT_UPLOAD_LIMITS,
+    maxXmlBytes: config.xmlMaxBytes,
+  });
+  const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
     files,
     threads,
@@ -132,11 +140,7 @@ export function createServices(database: Database, config: Config, options: Serv
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    // Pages of long PDFs and pyramids of large images are made by jobs (SplitPDF, ConvertToTiledTiff).
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, onBackgroundError }, {
-      ...DEFAULT_UPLOAD_LIMITS,
-      maxXmlBytes: config.xmlMaxBytes,
-    }),
+    uploads,
     pdfPages: new PdfPagesService(new PdfPagesRepository(db), imageSetAccess, files, pdfSplitter),
     imageChecks: new ImageCheckService(new ImageCheckRepository(db), imageSetAccess, files, DEFAULT_UPLOAD_LIMITS.maxPixels),
     readingOrder: new ReadingOrderService(new ReadingOrderRepository(db), imageSetAccess),
@@ -151,7 +155,7 @@ export function createServices(database: Database, config: Config, options: Serv
       threads,
     ),
     models,
-    recognition: new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads),
+    recognition,
     fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
@@ -163,6 +167,7 @@ export function createServices(database: Database, config: Config, options: Serv
     configurations: new ConfigurationService(new ConfigurationRepository(db)),
     jobQueue,
     jobs,
+    workers: new WorkerService(new WorkerRepository(db), jobQueue, recognition, uploads, files, { maxXmlBytes: config.xmlMaxBytes }),
     environments: new EnvironmentService(new EnvironmentRepository(db)),
     embeddedProvider: {
       secrets: providerSecrets,

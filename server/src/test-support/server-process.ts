@@ -109,3 +109,31 @@ export async function waitForJobState(server: ServerProcess, auth: Record<string
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/** A `pim worker` of the built server run as its own process, as on another machine. */
+export interface WorkerProcess {
+  child: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code once it has exited. */
+  exited: Promise<number | null>;
+  /** Sends the signal (SIGTERM: stop cleanly) and waits for the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export function startWorkerProcess(args: string[]): WorkerProcess {
+  requireBuilt();
+  const child = spawn(process.execPath, [SERVER_MAIN, 'worker', ...args], { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => output,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -25,6 +25,8 @@ export interface RecognitionPage {
   label: string;
   width: number;
   height: number;
+  /** The page of the PDF it was split from; null for an image uploaded as one. */
+  pageNumber: number | null;
   file: { sha256: string; originalName: string };
   made: MadeTranscription | null;
 }
@@ -60,7 +62,7 @@ export class RecognitionRepository {
       .selectFrom('image_set_image as m')
       .innerJoin('document_image as d', 'd.id', 'm.image_id')
       .innerJoin('stored_file as f', 'f.id', 'd.file_id')
-      .select(['d.id', 'd.label', 'd.width', 'd.height', 'f.sha256', 'f.original_name'])
+      .select(['d.id', 'd.label', 'd.width', 'd.height', 'd.page_number', 'f.sha256', 'f.original_name'])
       .where('m.set_id', '=', setId)
       .orderBy('m.position')
       .orderBy('d.id');
@@ -221,8 +223,8 @@ async function replaceTranscription(trx: Kysely<DB>, id: string, rows: JobTransc
   return carryGroundTruth(trx, id, corrected, lines);
 }
 
-function pageOf(r: { id: string; label: string; width: number; height: number; sha256: string; original_name: string }) {
-  return { id: r.id, label: r.label, width: r.width, height: r.height, file: { sha256: r.sha256, originalName: r.original_name } };
+function pageOf(r: { id: string; label: string; width: number; height: number; page_number: number | null; sha256: string; original_name: string }) {
+  return { id: r.id, label: r.label, width: r.width, height: r.height, pageNumber: r.page_number, file: { sha256: r.sha256, originalName: r.original_name } };
 }
 
 function madeOf(r: { made_id: string | null; made_job: string | null; made_model: string | null }): MadeTranscription | null {

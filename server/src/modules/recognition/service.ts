@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Principal } from '../../platform/auth/principal.js';
 import { badRequest } from '../../platform/errors.js';
-import type { FileStore } from '../../platform/storage/file-store.js';
+import type { FileStore, StagedFile } from '../../platform/storage/file-store.js';
 import type { TesseractModel } from '../../platform/tesseract/recognise.js';
 import type { WorkerPool } from '../../platform/threads/worker-pool.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
@@ -100,19 +100,29 @@ export class RecognitionService {
     try {
       const reading = await this.threads.run<XmlReading>({ module: XML_READER, fn: 'readXmlFile', args: [staged.path] });
       if (reading.dialect !== 'hocr') throw badRequest('Tesseract wrote something else than hOCR.');
-      const file = {
-        id: randomUUID(),
-        sha256: staged.sha256,
-        sizeBytes: staged.sizeBytes,
-        mediaType: 'application/xml',
-        originalName: hocr.fileName,
-        ownerId: t.ownerId,
-      };
-      const rows = { setId: t.setId, file, transcription: this.transcriptionRow(t, hocrTranscription(reading.hocr)) };
-      return await this.repo.store(rows, this.files.publication([staged]), t.mark, t.existing);
+      return await this.storeFile(principal, t, hocrTranscription(reading.hocr), { staged, fileName: hocr.fileName });
     } finally {
       await staged.discard();
     }
+  }
+
+  /**
+   * Stores a transcription a job made from a file it wrote (a remote worker's PAGE, ALTO or
+   * hOCR), the file kept with it as an uploaded one is. The caller discards `staged` after.
+   */
+  async storeFile(principal: Principal, t: JobTranscription, content: XmlTranscription, file: { staged: StagedFile; fileName: string }): Promise<StoreOutcome> {
+    await this.access.requireSet(principal, t.setId, 'WRITE');
+    const { staged } = file;
+    const stored = {
+      id: randomUUID(),
+      sha256: staged.sha256,
+      sizeBytes: staged.sizeBytes,
+      mediaType: 'application/xml',
+      originalName: file.fileName,
+      ownerId: t.ownerId,
+    };
+    const rows = { setId: t.setId, file: stored, transcription: this.transcriptionRow(t, content) };
+    return this.repo.store(rows, this.files.publication([staged]), t.mark, t.existing);
   }
 
   /** Stores a layout a job made (a PAGE layout with new texts), without a file of its own. */

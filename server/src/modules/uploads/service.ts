@@ -9,7 +9,6 @@ import { ThreadOutOfMemory, ThreadTimeout, type WorkerPool } from '../../platfor
 import type { ImageSetAccess } from '../imagesets/access.js';
 import { needsPyramid } from '../../platform/images/iiif-render.js';
 import { probeImage } from './image-probe.js';
-import { altoRegions } from './alto-xml.js';
 import type { PdfSplitter } from './pdf-split.js';
 import { baseName } from './pdf-pages.js';
 import { PdfUpload } from './pdf-upload.js';
@@ -17,7 +16,7 @@ import { result, setGone } from './upload-result.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
 import { SNIFF_BYTES, sniff } from './sniff.js';
 import { XML_READER, type XmlReading } from './xml-reader.js';
-import { hocrTranscription, transcriptionContent, type XmlTranscription } from './xml-transcription.js';
+import { transcriptionContent, transcriptionOfReading, type XmlTranscription } from './xml-transcription.js';
 
 const IMAGE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/tiff': 'tif', 'image/webp': 'webp' } as const;
 
@@ -228,50 +227,20 @@ export class UploadService {
   /** A PAGE, ALTO or hOCR file becomes a transcription of the set's image it refers to. */
   private async addXml(setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
     const reading = await this.readXml(staged);
-    if (reading.dialect === 'alto') {
-      const { alto } = reading;
-      const image = alto.fileName
-        ? await this.imageNamed(setId, alto.fileName)
-        : await this.imageLike(setId, file.originalName, UNKNOWN_ALTO_IMAGE);
-      const pixels = alto.unit === 'pixel';
-      return this.saveXml(setId, staged, file, image, {
-        format: 'alto',
-        transcriber: alto.software,
-        version: alto.version,
-        page: {
-          imageFilename: alto.fileName,
-          imageWidth: pixels ? alto.pageWidth : image.width,
-          imageHeight: pixels ? alto.pageHeight : image.height,
-        },
-        regions: altoRegions(alto, image),
-      });
-    }
-    if (reading.dialect === 'hocr') {
-      const { hocr } = reading;
-      const image = hocr.imageFilename
-        ? await this.imageNamed(setId, hocr.imageFilename)
-        : await this.imageLike(setId, file.originalName, UNKNOWN_HOCR_IMAGE);
-      return this.saveXml(setId, staged, file, image, hocrTranscription(hocr));
-    }
-    const { page } = reading;
-    return this.saveXml(setId, staged, file, await this.imageNamed(setId, page.imageFilename), {
-      format: 'page',
-      transcriber: page.creator,
-      version: page.version,
-      page: {
-        imageFilename: page.imageFilename,
-        imageWidth: page.imageWidth,
-        imageHeight: page.imageHeight,
-        ...(page.readingDirection !== null && { readingDirection: page.readingDirection }),
-      },
-      regions: page.regions,
-      language: page.language,
-      readingOrder: page.readingOrder,
-    });
+    const image = await this.imageOfXml(setId, file.originalName, reading);
+    return this.saveXml(setId, staged, file, image, transcriptionOfReading(reading, image));
+  }
+
+  /** The set's image the file names, else (ALTO, hOCR without a name) the one named like the file. */
+  private imageOfXml(setId: string, xmlName: string, reading: XmlReading): Promise<ImageOfSet> {
+    if (reading.dialect === 'page') return this.imageNamed(setId, reading.page.imageFilename);
+    const named = reading.dialect === 'alto' ? reading.alto.fileName : reading.hocr.imageFilename;
+    if (named) return this.imageNamed(setId, named);
+    return this.imageLike(setId, xmlName, reading.dialect === 'alto' ? UNKNOWN_ALTO_IMAGE : UNKNOWN_HOCR_IMAGE);
   }
 
   /** Decodes, checks and parses the staged XML in a worker thread, so a large file holds up no other request. */
-  private async readXml(staged: StagedFile): Promise<XmlReading> {
+  async readXml(staged: StagedFile): Promise<XmlReading> {
     try {
       return await this.threads.run<XmlReading>({ module: XML_READER, fn: 'readXmlFile', args: [staged.path] });
     } catch (err) {

@@ -1,6 +1,7 @@
-import type { LayoutRegion } from './alto-xml.js';
+import { altoRegions, type LayoutRegion } from './alto-xml.js';
 import type { HocrDocument } from './hocr.js';
 import type { PageRegion, ReadingOrderGroup } from './page-xml.js';
+import type { XmlReading } from './xml-reader.js';
 
 /** What every XML format is stored as: PAGE's layout shape (ALTO and hOCR lines add their words). */
 export interface XmlTranscription {
@@ -22,6 +23,44 @@ export function hocrTranscription(hocr: HocrDocument): XmlTranscription {
     version: null,
     page: { imageFilename: hocr.imageFilename, imageWidth: hocr.pageWidth, imageHeight: hocr.pageHeight },
     regions: hocr.regions,
+  };
+}
+
+/**
+ * A PAGE, ALTO or hOCR file read for `image` as a transcription: the file's own measures of the
+ * page, else (ALTO in other units than pixels, or none) the image's.
+ */
+export function transcriptionOfReading(reading: XmlReading, image: { width: number; height: number }): XmlTranscription {
+  if (reading.dialect === 'hocr') return hocrTranscription(reading.hocr);
+  if (reading.dialect === 'alto') {
+    const { alto } = reading;
+    const pixels = alto.unit === 'pixel';
+    return {
+      format: 'alto',
+      transcriber: alto.software,
+      version: alto.version,
+      page: {
+        imageFilename: alto.fileName,
+        imageWidth: pixels ? alto.pageWidth : image.width,
+        imageHeight: pixels ? alto.pageHeight : image.height,
+      },
+      regions: altoRegions(alto, image),
+    };
+  }
+  const { page } = reading;
+  return {
+    format: 'page',
+    transcriber: page.creator,
+    version: page.version,
+    page: {
+      imageFilename: page.imageFilename,
+      imageWidth: page.imageWidth,
+      imageHeight: page.imageHeight,
+      ...(page.readingDirection !== null && { readingDirection: page.readingDirection }),
+    },
+    regions: page.regions,
+    language: page.language,
+    readingOrder: page.readingOrder,
   };
 }
 
