@@ -28,7 +28,7 @@ test('a researcher runs Tesseract on a page from the job form, watches it finish
   const setId = await createImageSet(request, token, 'E2E Jobs');
 
   // The page image goes in through the upload dialog, as a new user's would.
-  await page.reload();
+  await page.goto(`/pim/imageset?uuid=${setId}`);
   await page.getByRole('button', { name: 'Actions for E2E Jobs' }).click();
   await page.getByRole('menuitem', { name: 'Upload image' }).click();
   const upload = page.getByRole('dialog', { name: 'Upload to E2E Jobs' });
@@ -38,9 +38,9 @@ test('a researcher runs Tesseract on a page from the job form, watches it finish
   const images = await request.get(`/api/pim/documentimageset/${setId}/documentimages`, { headers: { authorization: `Google ${token}` } });
   const imageId = ((await images.json()) as { results: { uuid: string }[] }).results[0]!.uuid;
   await page.keyboard.press('Escape');
+  await expect(upload).toHaveCount(0);
 
   // From the set's page to the job form, the set filled in; Create waits for a type.
-  await page.goto(`/pim/imageset?uuid=${setId}`);
   await page.getByRole('link', { name: 'New job' }).click();
   await expect(page).toHaveURL(new RegExp(`/pim/job\\?imageSet=${setId}$`));
   await expect(page.getByRole('button', { name: 'Create' })).toBeDisabled();
