@@ -437,6 +437,8 @@ export const jobSchema = z.object({
   attempts: z.number().int().min(0),
   /** The settings it was created with (the creation payload, defaults filled in). */
   settings: z.record(z.string(), z.unknown()),
+  /** What its last run counted and noted (pages read, images passed by, failures), empty until then. */
+  result: z.record(z.string(), z.unknown()),
 });
 export type Job = z.infer<typeof jobSchema>;
 

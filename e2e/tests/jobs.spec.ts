@@ -55,7 +55,13 @@ test('a researcher runs Tesseract on a page from the job form, watches it finish
   const ocr = jobRow(page, 'Tesseract4Hocr');
   await expect(ocr.getByRole('link', { name: 'E2E Jobs' })).toBeVisible();
   await expect(ocr.getByText('Done', { exact: true })).toBeVisible(JOB_LIMIT);
-  await expect(ocr.getByRole('button')).toHaveCount(0);
+  await expect(ocr.getByRole('button')).toHaveText(['Details']);
+  await ocr.getByRole('button', { name: 'Details' }).click();
+  const details = page.getByRole('dialog', { name: /^Tesseract4Hocr job \d+$/ });
+  await expect(details.getByRole('table', { name: 'Run by' })).toContainText('built-in worker');
+  await expect(details.getByRole('table', { name: 'Result' })).toContainText('recognised1');
+  await page.keyboard.press('Escape');
+  await expect(details).toHaveCount(0);
 
   await page.goto(`/pim/documentimage?uuid=${imageId}`);
   await page.getByRole('tab', { name: /^hOCR/ }).click();
@@ -107,5 +113,5 @@ test('a job of a type no worker runs says it waits, shows its own record, and is
   await waiting.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('The P2PaLA job is cancelled.')).toBeVisible();
   await expect(waiting.getByText('Cancelled', { exact: true })).toBeVisible();
-  await expect(waiting.getByRole('button')).toHaveCount(0);
+  await expect(waiting.getByRole('button')).toHaveText(['Details']);
 });

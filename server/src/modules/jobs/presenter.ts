@@ -49,6 +49,7 @@ export function presentJob(job: JobRecord, context: JobListContext): Job {
     worker: job.worker && { name: job.worker.name, host: job.worker.host, versions: job.worker.versions },
     attempts: job.attempts,
     settings: job.settings,
+    result: job.result,
   };
 }
 

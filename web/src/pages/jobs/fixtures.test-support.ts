@@ -38,6 +38,7 @@ export function jobFixture(uuid: string, jobType: JobType, overrides: Partial<Jo
     downloadUri: null,
     wrapper: null,
     owner: OWNER,
+    result: {},
     progress: null,
     waitingFor: null,
     worker: null,

@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../api/download';
 import { useJobAction } from '../../api/jobs';
+import { JobDetailsButton } from './job-details';
 
 /** What the types with a download make: an EPUB of the set, or the CSV of a comparison. */
 const DOWNLOAD_EXTENSIONS: Partial<Record<JobType, string>> = { PipelineKB2: 'epub', Epubify: 'epub', ScriptCompare: 'csv' };
@@ -17,8 +18,9 @@ export function jobDownloadName(job: Job): string {
 }
 
 /**
- * The actions a job's state allows (spec part 2 §4): Cancel before it started, Restart while it
- * runs or after it failed, Download when it is done and made a file.
+ * Details of every job (its settings, what its run noted, who ran it), and the actions its state
+ * allows (spec part 2 §4): Cancel before it started, Restart while it runs or after it failed,
+ * Download when it is done and made a file.
  */
 export function useJobActions() {
   const { t } = useTranslation('jobs');
@@ -33,6 +35,7 @@ export function useJobActions() {
         mutation.mutate(job.uuid, { onSuccess: () => notifications.show({ color: 'green', message: done }) });
       return (
         <Group gap="xs" wrap="nowrap">
+          <JobDetailsButton job={job} />
           {job.state === 'notStarted' && (
             <Button
               size="xs"

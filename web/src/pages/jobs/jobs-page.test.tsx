@@ -88,12 +88,55 @@ describe('/pim/jobs', () => {
     const { table } = await openJobs();
     await within(table).findByText('Tesseract4Hocr');
     const actions = (type: string) => within(rowOf(table, type)).queryAllByRole('button').map((button) => button.textContent);
-    expect(actions('Tesseract4Hocr')).toEqual(['Cancel']);
-    expect(actions('SplitPDF')).toEqual(['Restart']);
-    expect(actions('HarvestIIIF')).toEqual(['Restart']);
-    expect(actions('PipelineKB2')).toEqual(['Download']);
-    expect(actions('GenerateManifests')).toEqual([]);
-    expect(actions('SetBrokenNull')).toEqual([]);
+    expect(actions('Tesseract4Hocr')).toEqual(['Details', 'Cancel']);
+    expect(actions('SplitPDF')).toEqual(['Details', 'Restart']);
+    expect(actions('HarvestIIIF')).toEqual(['Details', 'Restart']);
+    expect(actions('PipelineKB2')).toEqual(['Details', 'Download']);
+    expect(actions('GenerateManifests')).toEqual(['Details']);
+    expect(actions('SetBrokenNull')).toEqual(['Details']);
+  });
+
+  it("shows a job's settings by their form labels, what its run noted, and who ran it with which versions", async () => {
+    const user = userEvent.setup();
+    jobServer({
+      jobs: [
+        doneJob(JOB_A, 'Tesseract4Hocr', {
+          settings: { jobType: 'Tesseract4Hocr', priority: 50, imageSet: 'b0000000-0000-4000-8000-00000000000a', allData: true, tesseract4model: 'Dutch print' },
+          result: { pages: 12, read: 11, failed: 1, failures: [{ image: 'f. 3r', reason: 'Unreadable image' }] },
+          worker: { name: 'gpu-1', host: '10.0.0.7', versions: { pim: '0.1.0', tesseract: '5.3.0' } },
+        }),
+        jobFixture(JOB_B, 'GenerateManifests', { settings: { jobType: 'GenerateManifests', priority: 50 } }),
+      ],
+    });
+    const { table } = await openJobs();
+    await within(table).findByText('Tesseract4Hocr');
+    await user.click(within(rowOf(table, 'Tesseract4Hocr')).getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tesseract4Hocr job 1' });
+    const pairs = (name: string) =>
+      within(within(dialog).getByRole('table', { name })).getAllByRole('row').map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent]);
+    expect(pairs('Settings')).toEqual([
+      ['All data (also what was done before)', 'Yes'],
+      ['Tesseract model', 'Dutch print'],
+    ]);
+    expect(pairs('Result').slice(0, 3)).toEqual([
+      ['pages', '12'],
+      ['read', '11'],
+      ['failed', '1'],
+    ]);
+    expect(pairs('Result')[3]![1]).toContain('"reason": "Unreadable image"');
+    expect(pairs('Run by')).toEqual([
+      ['Worker', 'gpu-1'],
+      ['Host', '10.0.0.7'],
+      ['pim', '0.1.0'],
+      ['tesseract', '5.3.0'],
+    ]);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(rowOf(table, 'GenerateManifests')).getByRole('button', { name: 'Details' }));
+    const other = await screen.findByRole('dialog', { name: 'GenerateManifests job 1' });
+    expect(within(other).getByText('This type has no settings.')).toBeTruthy();
+    expect(within(other).getByText('Nothing yet: the job has not finished a run.')).toBeTruthy();
   });
 
   it('cancels and restarts through the server, says so and lists again', async () => {
