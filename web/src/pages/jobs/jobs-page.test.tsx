@@ -101,8 +101,8 @@ describe('/pim/jobs', () => {
     jobServer({
       jobs: [
         doneJob(JOB_A, 'Tesseract4Hocr', {
-          settings: { jobType: 'Tesseract4Hocr', priority: 50, imageSet: 'b0000000-0000-4000-8000-00000000000a', allData: true, tesseract4model: 'Dutch print' },
-          result: { pages: 12, read: 11, failed: 1, failures: [{ image: 'f. 3r', reason: 'Unreadable image' }] },
+          settings: { jobType: 'Tesseract4Hocr', priority: 50, allData: true, imageSet: 'b0000000-0000-4000-8000-00000000000a', tesseract4model: 'Dutch print' },
+          result: { pages: 12, read: 11, failed: 1, failures: [{ image: 'f. 3r', reason: 'Unreadable image' }], groundTruthKept: 0, failedImages: [] },
           worker: { name: 'gpu-1', host: '10.0.0.7', versions: { pim: '0.1.0', tesseract: '5.3.0' } },
         }),
         jobFixture(JOB_B, 'GenerateManifests', { settings: { jobType: 'GenerateManifests', priority: 50 } }),
@@ -114,16 +114,21 @@ describe('/pim/jobs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Tesseract4Hocr job 1' });
     const pairs = (name: string) =>
       within(within(dialog).getByRole('table', { name })).getAllByRole('row').map((row) => [row.querySelector('th')!.textContent, row.querySelector('td')!.textContent]);
+    // In the order of the type's form, whatever order they were stored in.
     expect(pairs('Settings')).toEqual([
-      ['All data (also what was done before)', 'Yes'],
       ['Tesseract model', 'Dutch print'],
+      ['All data (also what was done before)', 'Yes'],
     ]);
     expect(pairs('Result').slice(0, 3)).toEqual([
-      ['pages', '12'],
-      ['read', '11'],
-      ['failed', '1'],
+      ['Pages', '12'],
+      ['Read', '11'],
+      ['Failed', '1'],
     ]);
     expect(pairs('Result')[3]![1]).toContain('"reason": "Unreadable image"');
+    expect(pairs('Result').slice(4)).toEqual([
+      ['Ground truth kept', '0'],
+      ['Failed images', '—'],
+    ]);
     expect(pairs('Run by')).toEqual([
       ['Worker', 'gpu-1'],
       ['Host', '10.0.0.7'],
