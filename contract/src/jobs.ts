@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { namedRefSchema } from './common.js';
+import type { ModelKind } from './models.js';
 
 /**
  * Every job type (spec part 2 §9), in the spec's order. Append only: a stored job names its type
@@ -93,6 +94,19 @@ export const JOB_FIELDS = [
   'siameseBulk',
 ] as const;
 export type JobField = (typeof JOB_FIELDS)[number];
+
+/**
+ * The fields that name an uploaded model, with the model's kind: checked at creation (the maker
+ * must see the model), described to the worker that claims the job, and downloadable by it.
+ */
+export const JOB_MODEL_FIELDS = {
+  tesseract4model: 'tesseract4',
+  krakenModel: 'kraken',
+  p2palamodel: 'p2pala',
+  siameseNetworkModelId: 'siamesenetwork',
+} as const satisfies Partial<Record<JobField, ModelKind>>;
+export type JobModelField = keyof typeof JOB_MODEL_FIELDS;
+export const JOB_MODEL_FIELD_NAMES = Object.keys(JOB_MODEL_FIELDS) as JobModelField[];
 
 /** The option lists of P2PaLA's settings (`GET pim/p2palajob/approxalg|outmode|linealg|loglevel`). */
 export const P2PALA_OPTIONS = {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { JOB_TYPES, jobTypeSchema } from './jobs.js';
+import { JOB_MODEL_FIELD_NAMES, JOB_TYPES, jobTypeSchema } from './jobs.js';
+import { modelKindSchema } from './models.js';
 
 /**
  * The calls of remote workers ("minions", `pim worker`): API keys with the MINION role claim jobs
@@ -42,6 +43,25 @@ export const workerImageSchema = z.object({
 });
 export type WorkerImage = z.infer<typeof workerImageSchema>;
 
+/**
+ * An uploaded model the claimed job's settings name (e.g. its `krakenModel`), for the worker to
+ * download with `GET pim/workers/jobs/{uuid}/models/{id}` and check by its size and SHA-256.
+ */
+export const workerModelSchema = z.object({
+  /** The setting that names it. */
+  setting: z.enum(JOB_MODEL_FIELD_NAMES),
+  id: z.uuid(),
+  kind: modelKindSchema,
+  label: z.string(),
+  /** The ISO 639-3 code of a Kraken or Tesseract model; Tesseract reads it under this name. */
+  language: z.string().nullable(),
+  /** The uploaded file's name, reduced to letters, digits, `.`, `_` and `-`, its extension kept (`.mlmodel`, `.traineddata`). */
+  fileName: z.string(),
+  sizeBytes: z.number().int(),
+  sha256: z.string(),
+});
+export type WorkerModel = z.infer<typeof workerModelSchema>;
+
 /** The job a claim gave this worker (200); no job waits: 204 without a body. */
 export const claimedJobSchema = z.object({
   job: z.object({
@@ -60,6 +80,8 @@ export const claimedJobSchema = z.object({
      * transcription of this job type (with allData, all but those this job already did).
      */
     images: z.array(workerImageSchema),
+    /** The models its settings name (none when it names none). */
+    models: z.array(workerModelSchema),
   }),
 });
 export type ClaimedJob = z.infer<typeof claimedJobSchema>;
@@ -67,6 +89,7 @@ export type ClaimedJob = z.infer<typeof claimedJobSchema>;
 export const workerJobParams = z.object({ uuid: z.uuid('The job is named by its uuid.') });
 export const workerImageParams = workerJobParams.extend({ imageId: z.uuid('The image is named by its uuid.') });
 export const workerImageQuery = z.object({ leaseToken });
+export const workerModelParams = workerJobParams.extend({ modelId: z.uuid('The model is named by its uuid.') });
 
 /** `POST pim/workers/jobs/{uuid}/heartbeat`: renews the lease, with the progress so far. */
 export const heartbeatRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AclPermission } from '@pim/contract';
+import type { AclPermission, JobType } from '@pim/contract';
 import { ACL_PERMISSIONS, MODEL_KINDS, MODEL_KIND_INFO, type ModelKind, newPimFieldSet } from '@pim/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -634,12 +634,13 @@ describe('the authorization matrix: every route, every kind of caller', () => {
    */
   function workerRules(): Record<string, Entry> {
     const worker: Rule = { kind: 'special', expect: (a) => (a === 'anonymous' ? 401 : a === 'API key' || isAdminActor(a) ? 'ok' : 403) };
-    const held = async (s: Scenario) => {
+    const held = async (s: Scenario, type: JobType = 'FrogNer', settings: Record<string, unknown> = {}) => {
       const queue = t.app.services.jobQueue;
-      await queue.enqueue({ type: 'FrogNer', priority: 50, settings: { jobType: 'FrogNer' }, setId: s.setId, ownerId: people.owner.userId, apiKeyId: null });
-      const run = (await queue.claim(['FrogNer'], { name: 'matrix', host: null, versions: {} }))!;
+      await queue.enqueue({ type, priority: 50, settings: { jobType: type, ...settings }, setId: s.setId, ownerId: people.owner.userId, apiKeyId: null });
+      const run = (await queue.claim([type], { name: 'matrix', host: null, versions: {} }))!;
       return { uuid: run.row.uuid, leaseToken: run.leaseToken };
     };
+    let krakenModel: Promise<string> | undefined;
     const json = (action: string, body: (leaseToken: string) => object) => async (s: Scenario): Promise<Request> => {
       const job = await held(s);
       return { method: 'POST', url: `/api/pim/workers/jobs/${job.uuid}/${action}`, payload: body(job.leaseToken) };
@@ -658,6 +659,14 @@ describe('the authorization matrix: every route, every kind of caller', () => {
         request: async (s) => {
           const job = await held(s);
           return get(`/api/pim/workers/jobs/${job.uuid}/images/${s.imageId}?leaseToken=${job.leaseToken}`)();
+        },
+      },
+      'GET /api/pim/workers/jobs/{uuid}/models/{modelId}': {
+        rule: worker,
+        request: async (s) => {
+          const model = await (krakenModel ??= createModel(t.app, auth.admin, 'kraken').then((res) => res.json.uuid as string));
+          const job = await held(s, 'KrakenHocr', { imageSet: s.setId, krakenModel: model });
+          return get(`/api/pim/workers/jobs/${job.uuid}/models/${model}?leaseToken=${job.leaseToken}`)();
         },
       },
       'POST /api/pim/workers/jobs/{uuid}/files': {

@@ -167,7 +167,7 @@ export function createServices(database: Database, config: Config, options: Serv
     configurations: new ConfigurationService(new ConfigurationRepository(db)),
     jobQueue,
     jobs,
-    workers: new WorkerService(new WorkerRepository(db), jobQueue, recognition, uploads, files, { maxXmlBytes: config.xmlMaxBytes }),
+    workers: new WorkerService(new WorkerRepository(db), jobQueue, recognition, uploads, models, files, { maxXmlBytes: config.xmlMaxBytes }),
     environments: new EnvironmentService(new EnvironmentRepository(db)),
     embeddedProvider: {
       secrets: providerSecrets,

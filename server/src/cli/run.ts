@@ -57,7 +57,7 @@ const COMMANDS: Record<string, Command> = {
       command: {
         type: 'string',
         multiple: true,
-        help: "Type='command' run per image with sh; placeholders {image} {output} {outputDir} {imageId} {label} {fileName} {width} {height} {jobId} and the job's settings ({exp_name}...), quoted by the worker (repeatable)",
+        help: "Type='command' run per image with sh; placeholders {image} {output} {outputDir} {imageId} {label} {fileName} {width} {height} {jobId}, the job's settings ({exp_name}...) and its models ({krakenModel}: the downloaded file; {krakenModelId}: its uuid), quoted by the worker (repeatable)",
       },
       'version-of': { type: 'string', multiple: true, help: "Type='command' printing the tool's version, recorded on its jobs (repeatable)" },
       concurrency: { type: 'string', help: 'jobs run at once (default 1)' },

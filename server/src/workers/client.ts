@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream, openAsBlob } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import type { ClaimedJob, WorkerFileResult, WorkerIdentity } from '@pim/contract';
+import type { ClaimedJob, WorkerFileResult, WorkerIdentity, WorkerModel } from '@pim/contract';
 
 /** The server answered that the job is no longer this worker's (409): stop, write nothing more. */
 export class JobLostError extends Error {}
@@ -58,6 +59,30 @@ export class WorkerClient {
   async downloadImage(job: ClaimedWorkerJob, imageId: string, target: string): Promise<void> {
     const res = await this.request(`jobs/${job.uuid}/images/${imageId}?leaseToken=${job.leaseToken}`, { method: 'GET' });
     await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), createWriteStream(target));
+  }
+
+  /**
+   * Downloads a model the job names into `target`, checked against the size and SHA-256 the claim
+   * gave: a download cut short or damaged on the way is an UnreachableError, worth another try.
+   */
+  async downloadModel(job: ClaimedWorkerJob, model: WorkerModel, target: string): Promise<void> {
+    const res = await this.request(`jobs/${job.uuid}/models/${model.id}?leaseToken=${job.leaseToken}`, { method: 'GET' });
+    const hash = createHash('sha256');
+    let size = 0;
+    await pipeline(
+      Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+      async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      },
+      createWriteStream(target),
+    );
+    if (size !== model.sizeBytes || hash.digest('hex') !== model.sha256) {
+      throw new UnreachableError(`the model ${model.label} arrived damaged (${size} of ${model.sizeBytes} bytes, or another SHA-256)`);
+    }
   }
 
   /** Uploads a PAGE, ALTO or hOCR file as the transcription of an image of the job's set. */

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../cli/run.js';
-import { parseCommandTemplate, renderCommand, runShell } from './command-template.js';
+import { modelValues, parseCommandTemplate, renderCommand, runShell } from './command-template.js';
+import type { ClaimedWorkerJob } from './client.js';
 
 function captured() {
   const out: string[] = [];
@@ -37,6 +38,19 @@ describe('command templates of pim worker', () => {
     );
     expect(() => parseCommandTemplate('Loghi=loghi {image}')).toThrow('--command names the job type "Loghi", which does not exist.');
     expect(() => parseCommandTemplate('p2pala {image}')).toThrow(/must be Type=command/);
+  });
+
+  it('fills a model setting with the downloaded file\'s path and its Id form with the uuid; both empty when the job names none', () => {
+    expect(parseCommandTemplate('KrakenHocr=kraken -m {krakenModel} --id {krakenModelId}').placeholders).toEqual(['krakenModel', 'krakenModelId']);
+    expect(parseCommandTemplate('SiameseNetwork=siamese {siameseNetworkModel} {siameseNetworkModelId}').type).toBe('SiameseNetwork');
+    expect(() => parseCommandTemplate('P2PaLA=p2pala {krakenModelId}')).toThrow(/names \{krakenModelId\}, which is not known/);
+    const id = '0b7a4d1e-4a5b-4c3d-8e9f-0123456789ab';
+    const job = { settings: { jobType: 'SiameseNetwork', siameseNetworkModelId: id } } as unknown as ClaimedWorkerJob;
+    const models = { siameseNetworkModelId: { path: '/tmp/job/models/siameseNetworkModelId/siamese.zip' } } as never;
+    expect(modelValues(job, models)).toMatchObject({ siameseNetworkModel: '/tmp/job/models/siameseNetworkModelId/siamese.zip', siameseNetworkModelId: id, krakenModel: '', krakenModelId: '' });
+    const template = parseCommandTemplate('KrakenHocr=kraken -m {krakenModel} --id {krakenModelId} {image}');
+    const none = { settings: { jobType: 'KrakenHocr' } } as unknown as ClaimedWorkerJob;
+    expect(renderCommand(template, { ...none.settings, ...modelValues(none, {}), image: 'a.png' })).toBe("kraken -m '' --id '' 'a.png'");
   });
 
   it('refuses at start, with exit code 2, what it could not run', async () => {

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
-import { JOB_TYPE_INFO, type JobType, jobTypeSchema } from '@pim/contract';
+import { JOB_MODEL_FIELD_NAMES, JOB_TYPE_INFO, type JobModelField, type JobType, jobTypeSchema } from '@pim/contract';
+import type { ClaimedWorkerJob } from './client.js';
+import type { JobModels } from './job-models.js';
 
 /** The placeholders every template may use, besides the job's settings of its type. */
 export const IMAGE_PLACEHOLDERS = ['image', 'output', 'outputDir', 'imageId', 'label', 'fileName', 'width', 'height', 'jobId', 'jobUuid', 'setId'] as const;
@@ -42,9 +44,37 @@ export function parseCommandTemplate(spec: string): CommandTemplate {
   return { type: type.data, template, placeholders, writesFile: placeholders.includes('output') || placeholders.includes('outputDir') };
 }
 
-/** What a template of this type may name: the image's and the job's, and the settings of its type. */
+/**
+ * What a template of this type may name: the image's and the job's, the settings of its type,
+ * and for each model setting of its type the model file's path and the model's uuid.
+ */
 export function knownPlaceholders(type: JobType): string[] {
-  return [...IMAGE_PLACEHOLDERS, 'jobType', 'priority', ...JOB_TYPE_INFO[type].fields];
+  const fields = JOB_TYPE_INFO[type].fields;
+  const models = JOB_MODEL_FIELD_NAMES.filter((f) => fields.includes(f)).flatMap((f) => [MODEL_PLACEHOLDERS[f].path, MODEL_PLACEHOLDERS[f].id]);
+  return [...new Set([...IMAGE_PLACEHOLDERS, 'jobType', 'priority', ...fields, ...models])];
+}
+
+/**
+ * The placeholders of each model setting in a command template: the downloaded file's path and
+ * the model's uuid (for operators who keep the models themselves, by id).
+ */
+export const MODEL_PLACEHOLDERS: Record<JobModelField, { path: string; id: string }> = {
+  tesseract4model: { path: 'tesseract4model', id: 'tesseract4modelId' },
+  krakenModel: { path: 'krakenModel', id: 'krakenModelId' },
+  p2palamodel: { path: 'p2palamodel', id: 'p2palamodelId' },
+  // The setting is named as an id, so it stays the uuid; the file is {siameseNetworkModel}.
+  siameseNetworkModelId: { path: 'siameseNetworkModel', id: 'siameseNetworkModelId' },
+};
+
+/** The template values of the model settings: each file's path and each model's uuid, empty when the job names none. */
+export function modelValues(job: ClaimedWorkerJob, models: JobModels): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [setting, names] of Object.entries(MODEL_PLACEHOLDERS) as [JobModelField, { path: string; id: string }][]) {
+    const id = job.settings[setting];
+    values[names.path] = models[setting]?.path ?? '';
+    values[names.id] = typeof id === 'string' ? id : '';
+  }
+  return values;
 }
 
 /** Quotes a value for sh: one word whatever it holds (spaces, quotes, $, backticks). */

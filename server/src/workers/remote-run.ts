@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type ClaimedWorkerJob, JobLostError, type ProgressReport, UnreachableError, type WorkerClient } from './client.js';
+import { downloadModels } from './job-models.js';
 import { ImageSkipped, JobFailure, type Runner } from './runners.js';
 import { type WorkerLog, sleep } from './worker-log.js';
 
@@ -21,8 +22,9 @@ export interface RemoteRunDeps {
 }
 
 /**
- * One claimed job on this worker: each image downloaded, made into a transcription file by the
- * runner and uploaded, with its progress; the lease renewed every third of it. It ends the job
+ * One claimed job on this worker: the models it names downloaded once, then each image
+ * downloaded, made into a transcription file by the runner and uploaded, with its progress; the
+ * lease renewed every third of it. It ends the job
  * once: done, failed with the reason, released when the worker stops, or with nothing more said
  * when the server answered that the job is no longer this worker's (cancelled, restarted, reaped).
  */
@@ -52,6 +54,11 @@ export async function runRemoteJob(job: ClaimedWorkerJob, deps: RemoteRunDeps): 
   const retrying = <T>(what: string, call: () => Promise<T>) => withRetries(what, call, log, signal);
   try {
     runner.check?.(job);
+    if (job.models.length > 0) {
+      progress = { done: 0, total: job.images.length, message: `Downloading ${job.models.map((m) => m.label).join(', ')}` };
+      await beat();
+    }
+    const models = await downloadModels(job, workDir, (model, target) => retrying(`downloading the model ${model.label}`, () => client.downloadModel(job, model, target)), signal);
     const counts = { images: job.images.length, stored: 0, replaced: 0, kept: 0, skipped: 0 };
     const skipped: { image: string; label: string; error: string }[] = [];
     for (const [index, image] of job.images.entries()) {
@@ -63,7 +70,7 @@ export async function runRemoteJob(job: ClaimedWorkerJob, deps: RemoteRunDeps): 
       const imagePath = path.join(imageDir, `original${path.extname(image.fileName)}`);
       await retrying(`downloading ${image.label}`, () => client.downloadImage(job, image.uuid, imagePath));
       try {
-        const made = await runner.runImage({ job, image, imagePath, workDir: imageDir, signal });
+        const made = await runner.runImage({ job, image, imagePath, workDir: imageDir, models, signal });
         const stored = await retrying(`uploading the transcription of ${image.label}`, () => client.uploadTranscription(job, image.uuid, made.path, made.fileName));
         if (stored.kind === 'transcription') counts[stored.outcome] += 1;
       } catch (err) {

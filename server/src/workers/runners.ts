@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { JobType, WorkerImage } from '@pim/contract';
 import type { ClaimedWorkerJob } from './client.js';
-import { type CommandTemplate, renderCommand, runShell } from './command-template.js';
+import { type CommandTemplate, modelValues, renderCommand, runShell } from './command-template.js';
+import type { JobModels } from './job-models.js';
 
 /** One image of a claimed job, downloaded, for a runner to make its transcription file of. */
 export interface ImageTask {
@@ -13,6 +14,8 @@ export interface ImageTask {
   imagePath: string;
   /** A folder of this image's own, removed after. */
   workDir: string;
+  /** The models the job names, downloaded once for all its images. */
+  models: JobModels;
   signal: AbortSignal;
 }
 
@@ -43,7 +46,7 @@ const TRANSCRIPTION_FILE = /\.(xml|hocr|html?)$/i;
 
 /**
  * Runs an external tool per image by its command template (`--command Type='...'`): the image's
- * path, where to write and the job's settings filled in, each shell-quoted. After it exits 0, the
+ * path, where to write, the job's settings and its models' paths filled in, each shell-quoted. After it exits 0, the
  * file at `{output}` (else the one PAGE/ALTO/hOCR file it wrote in `{outputDir}`, else, for a
  * template naming neither, what it printed) is the image's transcription. A non-zero exit fails
  * the job with the end of its stderr.
@@ -75,6 +78,7 @@ export class CommandRunner implements Runner {
     const { job, image } = task;
     const command = renderCommand(this.template, {
       ...job.settings,
+      ...modelValues(job, task.models),
       image: task.imagePath,
       output,
       outputDir,

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Job } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../test-support/fixtures.js';
+import { tinyMlmodel } from '../test-support/model-files.js';
 import {
   apiCall,
   createAdminKey,
@@ -17,8 +19,21 @@ import {
 import { NO_TESSERACT, tesseractWithEnglish } from '../test-support/text-images.js';
 
 const ALICE = fixturePath('hocr', 'alice_1.png');
+const ENGLISH_MODEL = '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata';
 const HAS_TESSERACT = tesseractWithEnglish();
 if (!HAS_TESSERACT) console.warn(NO_TESSERACT);
+
+/** Writes a PAGE file for the image `label`.png of w x h with one line of `text` (the stand-in tools' output). */
+const WRITE_PAGE = String.raw`
+const writePage = (output, label, width, height, text) => {
+  const w = Number(width), h = Number(height);
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  fs.writeFileSync(output, '<?xml version="1.0" encoding="UTF-8"?><PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15">' +
+    '<Metadata><Creator>fake-htr 0.1</Creator><Created>2024-01-01T00:00:00</Created><LastChange>2024-01-01T00:00:00</LastChange></Metadata>' +
+    '<Page imageFilename="' + esc(label) + '.png" imageWidth="' + w + '" imageHeight="' + h + '"><TextRegion id="r"><Coords points="0,0 ' + (w - 1) + ',0 ' + (w - 1) + ',' + (h - 1) + ' 0,' + (h - 1) + '"/>' +
+    '<TextLine id="l"><Coords points="10,10 200,10 200,60 10,60"/><Baseline points="10,55 200,55"/><TextEquiv><Unicode>' + esc(text) + '</Unicode></TextEquiv></TextLine></TextRegion></Page></PcGts>');
+};
+`;
 
 /**
  * A stand-in for an HTR tool in a container: it checks it was given the PNG, then writes a PAGE
@@ -27,6 +42,7 @@ if (!HAS_TESSERACT) console.warn(NO_TESSERACT);
  */
 const FAKE_HTR = String.raw`
 import fs from 'node:fs';
+${WRITE_PAGE}
 const [image, output, label, exp, width, height, gate] = process.argv.slice(2);
 const head = fs.readFileSync(image).subarray(0, 8);
 if (!head.equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
@@ -37,12 +53,18 @@ if (gate) {
   fs.writeFileSync(gate + '.started', '');
   while (!fs.existsSync(gate)) await new Promise((r) => setTimeout(r, 20));
 }
-const w = Number(width), h = Number(height);
-const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-fs.writeFileSync(output, '<?xml version="1.0" encoding="UTF-8"?><PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15">' +
-  '<Metadata><Creator>fake-htr 0.1</Creator><Created>2024-01-01T00:00:00</Created><LastChange>2024-01-01T00:00:00</LastChange></Metadata>' +
-  '<Page imageFilename="' + esc(label) + '.png" imageWidth="' + w + '" imageHeight="' + h + '"><TextRegion id="r"><Coords points="0,0 ' + (w - 1) + ',0 ' + (w - 1) + ',' + (h - 1) + ' 0,' + (h - 1) + '"/>' +
-  '<TextLine id="l"><Coords points="10,10 200,10 200,60 10,60"/><Baseline points="10,55 200,55"/><TextEquiv><Unicode>' + esc(label + ' read for ' + exp) + '</Unicode></TextEquiv></TextLine></TextRegion></Page></PcGts>');
+writePage(output, label, width, height, label + ' read for ' + exp);
+`;
+
+/** A stand-in for Kraken: its line says what it found at the model's path (name, size, SHA-256) and the model's id. */
+const FAKE_KRAKEN = String.raw`
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+${WRITE_PAGE}
+const [output, label, width, height, model, modelId] = process.argv.slice(2);
+const bytes = fs.readFileSync(model);
+writePage(output, label, width, height, [path.basename(model), bytes.length, crypto.createHash('sha256').update(bytes).digest('hex'), modelId].join(' '));
 `;
 
 /**
@@ -54,6 +76,7 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-worker-e2e-'));
   const toolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-fake-htr-'));
   const script = path.join(toolDir, 'fake-htr.mjs');
+  const krakenScript = path.join(toolDir, 'fake-kraken.mjs');
   let server: ServerProcess;
   let admin: { authorization: string };
   let minionKey: string;
@@ -76,6 +99,7 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
 
   beforeAll(async () => {
     fs.writeFileSync(script, FAKE_HTR);
+    fs.writeFileSync(krakenScript, FAKE_KRAKEN);
     admin = await createAdminKey(dataDir);
     const made = await runPim(dataDir, ['apikeys', 'create', '--user', 'gpu-1', '--roles', 'MINION']);
     minionKey = /Key \(shown only now, stored hashed\): (\S+)/.exec(made)![1]!;
@@ -90,6 +114,17 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
     form.set('filepond', new Blob([fs.readFileSync(ALICE)]), 'alice_1.png');
     const res = await fetch(`${server.url}/api/pim/documentimageset/postfile?dataSetId=${set}`, { method: 'POST', headers: admin, body: form });
     return { setId: set, imageId: ((await res.json()) as { documentImages: { uuid: string }[] }).documentImages[0]!.uuid };
+  }
+
+  /** An uploaded model of the kind (Kraken, Tesseract 4: with a title and a language), as the model screens send it. */
+  async function uploadModel(basePath: string, file: { name: string; bytes: Buffer }, fields: Record<string, string>): Promise<string> {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set('file', new Blob([file.bytes]), file.name);
+    const res = await fetch(`${server.url}/api/${basePath}`, { method: 'POST', headers: admin, body: form });
+    const body = (await res.json()) as { uuid: string };
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    return body.uuid;
   }
 
   afterAll(async () => {
@@ -136,6 +171,35 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
     expect(done, w.output()).toMatchObject({ state: 'done', worker: { name: 'ocr-box', versions: { tesseract: expect.stringMatching(/^\d/) } } });
     const hocr = (await transcriptions()).find((t) => t.format === 'hocr');
     expect(hocr?.cleanText.replace(/\s+/g, ' ')).toContain('Alice was beginning to get very tired of sitting by her sister on the bank');
+    expect(await w.stop('SIGTERM')).toBe(0);
+  });
+
+  it('gives a KrakenHocr command the downloaded model file at {krakenModel}, its name and bytes intact, and its uuid at {krakenModelId}', async () => {
+    const bytes = tinyMlmodel();
+    const model = await uploadModel('pim/krakenmodel', { name: 'catmus medieval.mlmodel', bytes }, { title: 'CATMuS', language: 'lat' });
+    const { setId: krakenSet, imageId: krakenImage } = await aliceSet('Kraken');
+    const job = await queue({ jobType: 'KrakenHocr', krakenModel: model }, krakenSet);
+    const w = worker('--types', 'KrakenHocr', '--command', `KrakenHocr=${process.execPath} ${krakenScript} {output} {label} {width} {height} {krakenModel} {krakenModelId}`);
+    const done = await waitForJobState(server, admin, job.uuid, finished);
+    expect(done, w.output()).toMatchObject({ state: 'done', progress: { done: 1, total: 1 } });
+    const made = (await apiCall(server, admin, 'GET', `pim/documentimage/${krakenImage}/transcriptions`)).json as { cleanText: string }[];
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect(made.map((t) => t.cleanText)).toEqual([`catmus_medieval.mlmodel ${bytes.length} ${sha256} ${model}`]);
+    expect(await w.stop('SIGTERM')).toBe(0);
+  });
+
+  it.skipIf(!HAS_TESSERACT || !fs.existsSync(ENGLISH_MODEL))('runs Tesseract4Hocr built in with the job\'s uploaded Tesseract model, under its language', async () => {
+    // Debian's English model uploaded as a Latin one: Tesseract has no "lat" of its own here, so
+    // the text can only come from the uploaded file, found under its language's name.
+    const model = await uploadModel('pim/tesseract4model', { name: 'eng.traineddata', bytes: fs.readFileSync(ENGLISH_MODEL) }, { title: 'English', language: 'lat' });
+    const { setId: ocrSet, imageId: ocrImage } = await aliceSet('Tesseract with a model');
+    const job = await queue({ jobType: 'Tesseract4Hocr', tesseract4model: model }, ocrSet);
+    const w = worker('--types', 'Tesseract4Hocr', '--name', 'ocr-box');
+    const done = await waitForJobState(server, admin, job.uuid, finished);
+    expect(done, w.output()).toMatchObject({ state: 'done', progress: { done: 1, total: 1 } });
+    const made = (await apiCall(server, admin, 'GET', `pim/documentimage/${ocrImage}/transcriptions`)).json as { cleanText: string; format: string }[];
+    expect(made).toHaveLength(1);
+    expect(made[0]!.cleanText.replace(/\s+/g, ' ')).toContain('Alice was beginning to get very tired of sitting by her sister on the bank');
     expect(await w.stop('SIGTERM')).toBe(0);
   });
 

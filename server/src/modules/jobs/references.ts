@@ -1,17 +1,9 @@
-import { type CreateJobRequest, type JobField, JOB_TYPE_INFO, type ModelKind } from '@pim/contract';
+import { type CreateJobRequest, type JobField, JOB_MODEL_FIELDS, JOB_TYPE_INFO } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import type { FieldSetService } from '../fieldsets/service.js';
 import type { ModelService } from '../models/service.js';
 import type { SearchIndexService } from '../searchindices/service.js';
-
-/** The fields of the creation payload that name a model, by the model's kind. */
-const MODEL_FIELDS: Partial<Record<JobField, ModelKind>> = {
-  tesseract4model: 'tesseract4',
-  krakenModel: 'kraken',
-  p2palamodel: 'p2pala',
-  siameseNetworkModelId: 'siamesenetwork',
-};
 
 /**
  * What a new job names besides its set must exist and be visible to its maker: the models, the
@@ -27,9 +19,9 @@ export class JobReferences {
 
   async check(caller: Principal, request: CreateJobRequest): Promise<void> {
     const fields = new Set<JobField>(JOB_TYPE_INFO[request.jobType].fields);
-    for (const [field, kind] of Object.entries(MODEL_FIELDS) as [JobField, ModelKind][]) {
+    for (const [field, kind] of Object.entries(JOB_MODEL_FIELDS)) {
       const id = request[field as keyof CreateJobRequest];
-      if (fields.has(field) && typeof id === 'string') await asRequestError(this.models.get(caller, kind, id));
+      if (fields.has(field as JobField) && typeof id === 'string') await asRequestError(this.models.get(caller, kind, id));
     }
     if (fields.has('elasticSearchIndex') && request.elasticSearchIndex) {
       await asRequestError(this.searchIndices.get(caller, request.elasticSearchIndex));

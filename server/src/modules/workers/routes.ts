@@ -12,6 +12,7 @@ import {
   workerImageParams,
   workerImageQuery,
   workerJobParams,
+  workerModelParams,
 } from '@pim/contract';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -79,7 +80,26 @@ export const workerRoutes: FastifyPluginAsyncZod<{ workers: WorkerService; maxFi
     },
     async (req, reply) => {
       const { image, open } = await workers.image(req.principal, req.params.uuid, req.params.imageId, req.query.leaseToken);
-      return sendImage(reply, image, open());
+      return sendFile(reply, image, open());
+    },
+  );
+
+  app.get(
+    '/pim/workers/jobs/:uuid/models/:modelId',
+    {
+      schema: {
+        tags,
+        summary:
+          "The file of a model the job's settings name (krakenModel, tesseract4model, p2palamodel, siameseNetworkModelId), while the lease is held; " +
+          '404 for a model the job does not name or one deleted since',
+        params: workerModelParams,
+        querystring: workerImageQuery,
+        response: withConflict,
+      },
+    },
+    async (req, reply) => {
+      const { model, open } = await workers.model(req.principal, req.params.uuid, req.params.modelId, req.query.leaseToken);
+      return sendFile(reply, model.file, open());
     },
   );
 
@@ -135,7 +155,7 @@ export const workerRoutes: FastifyPluginAsyncZod<{ workers: WorkerService; maxFi
   );
 };
 
-/** The image's bytes as they were uploaded, never cached by a proxy (the lease is what allows them). */
-function sendImage(reply: FastifyReply, image: WorkerImageFile, body: Readable) {
-  return reply.type(image.mediaType).header('cache-control', 'private, no-store').header('content-length', image.sizeBytes).send(body);
+/** An image's or a model's bytes as they were uploaded, never cached by a proxy (the lease is what allows them). */
+function sendFile(reply: FastifyReply, file: Pick<WorkerImageFile, 'mediaType' | 'sizeBytes'>, body: Readable) {
+  return reply.type(file.mediaType).header('cache-control', 'private, no-store').header('content-length', file.sizeBytes).send(body);
 }

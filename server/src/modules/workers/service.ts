@@ -17,9 +17,12 @@ import { requireWorker } from '../../platform/auth/policy.js';
 import { AppError, badRequest, notFound, tooLarge } from '../../platform/errors.js';
 import type { MultipartForm } from '../../platform/http/multipart-form.js';
 import { type FileStore, formatBytes } from '../../platform/storage/file-store.js';
+import type { ModelRecord } from '../models/repository.js';
+import type { ModelService } from '../models/service.js';
 import type { RecognitionService } from '../recognition/service.js';
 import type { UploadService } from '../uploads/service.js';
 import { transcriptionOfReading } from '../uploads/xml-transcription.js';
+import { modelOfJob, namedModels, workerModel } from './job-models.js';
 import type { WorkerImageFile, WorkerRepository } from './repository.js';
 
 /** A claim that finds only jobs that cannot run (their maker disabled, their set gone) fails them and tries this many. */
@@ -43,6 +46,7 @@ export class WorkerService {
     private readonly queue: JobQueue,
     private readonly recognition: RecognitionService,
     private readonly uploads: UploadService,
+    private readonly models: ModelService,
     readonly files: FileStore,
     readonly limits: WorkerServiceLimits,
   ) {}
@@ -88,6 +92,20 @@ export class WorkerService {
     const image = row.set_id ? await this.repo.imageOfSet(row.set_id, imageId) : undefined;
     if (!image) throw notFound(`The image ${imageId} is not in the image set of job ${row.id}.`);
     return { image, open: () => this.files.stream(image.sha256) };
+  }
+
+  /**
+   * The file of a model the job's settings name (its `krakenModel`, `tesseract4model`...), while
+   * the worker holds the job: 404 for a model the job does not name, or one deleted since.
+   */
+  async model(principal: Principal | null, uuid: string, modelId: string, leaseToken: string): Promise<{ model: ModelRecord; open: () => Readable }> {
+    requireWorker(principal);
+    const row = await this.heldJob(uuid, leaseToken);
+    const job = await this.queue.runningJob(row);
+    const named = namedModels(job).find((m) => m.id === modelId);
+    if (!named) throw notFound(`Job ${row.id} does not name the model ${modelId}: a worker may download only the models its job's settings name.`);
+    const model = await modelOfJob(this.models, job.principal, row.id, named);
+    return { model, open: () => this.files.stream(model.file.sha256) };
   }
 
   /**
@@ -163,7 +181,10 @@ export class WorkerService {
     return { kind: 'transcription', image: imageId, outcome: stored.outcome, transcription: stored.transcriptionId, lines: content.regions.flatMap((r) => r.lines).length };
   }
 
-  /** What the worker is told of a claimed job: its settings for its type and the images it still has to do. */
+  /**
+   * What the worker is told of a claimed job: its settings for its type, the images it still has
+   * to do and the models it names (one deleted since fails the job at the claim: it cannot run).
+   */
   private async describe(job: RunningJob, row: JobRow): Promise<Omit<ClaimedJob['job'], 'leaseToken' | 'leaseSeconds'>> {
     const pages = job.setId ? await this.recognition.pages(job.principal, job.setId, { job: job.type }) : [];
     const todo = pages.filter((p) => !p.made || (job.settings.allData && p.made.jobUuid !== job.uuid));
@@ -175,6 +196,7 @@ export class WorkerService {
       setId: job.setId,
       leaseExpiresAt: row.lease_expires_at!.toISOString(),
       images: todo.map((p) => ({ uuid: p.id, label: p.label, width: p.width, height: p.height, pageNumber: p.pageNumber, fileName: p.file.originalName })),
+      models: await Promise.all(namedModels(job).map(async (named) => workerModel(named, await modelOfJob(this.models, job.principal, job.id, named)))),
     };
   }
 
