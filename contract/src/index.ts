@@ -20,3 +20,4 @@ export * from './environments.js';
 export * from './fontdescriptions.js';
 export * from './jobs.js';
 export * from './workers.js';
+export * as IiifJson from './iiif-json.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/errors.js';
 import { fixturePath, SHARED_FIXTURES } from '../../../test-support/fixtures.js';
-import { descriptionOf, readIiifDocument, textOf } from './iiif-document.js';
+import { descriptionOf, readIiifDocument } from './iiif-document.js';
 
 const FIXTURES = fixturePath('iiif/validator_fixtures');
 const read = (file: string) => readIiifDocument(JSON.parse(fs.readFileSync(path.join(FIXTURES, file), 'utf8')), `fixture:${file}`);
@@ -59,14 +59,5 @@ describe.skipIf(!fs.existsSync(SHARED_FIXTURES))('reading the IIIF validator fix
       'https://example.org/m',
     );
     expect(descriptionOf(doc.source)).toBe('A psalter & hours\n\nAttribution: Provided by the library\nRights: https://example.org/licence');
-  });
-});
-
-describe('IIIF text', () => {
-  it('reads language maps, preferring English, then no language, then any', () => {
-    expect(textOf({ fr: ['Livre'], en: ['Book'] })).toBe('Book');
-    expect(textOf({ de: ['Buch'], none: ['Liber'] })).toBe('Liber');
-    expect(textOf({ de: ['Buch', 'Band'] })).toBe('Buch; Band');
-    expect(textOf('<p>One<br/>two</p><p>three &#x2014; &lt;four&gt;</p>')).toBe('One\ntwo\nthree — <four>');
   });
 });
