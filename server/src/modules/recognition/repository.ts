@@ -3,7 +3,7 @@ import type { DB } from '../../platform/db/schema.js';
 import type { Publication } from '../../platform/storage/file-store.js';
 import { type NewStoredFile, publishWithRows, removeUnreferenced } from '../../platform/storage/stored-file-repository.js';
 import { carryGroundTruth, correctedLinesOf, insertLinesOf } from '../textlines/repository.js';
-import { insertSetXmlFile, lockLiveSet, setLinesCount, writeXmlTranscription, type XmlImportRows } from '../uploads/repository.js';
+import { insertSetXmlFile, lockLiveSet, setLinesCount, transcriptionContent, writeXmlTranscription, type XmlImportRows } from '../uploads/repository.js';
 
 /**
  * What marks the transcriptions a job made: pairs its `params` hold, e.g. `{ job: 'Tesseract4Hocr' }`,
@@ -204,17 +204,7 @@ async function replaceTranscription(trx: Kysely<DB>, id: string, rows: JobTransc
   if (rows.file) await insertSetXmlFile(trx, rows.setId, rows.file);
   await trx
     .updateTable('transcription')
-    .set({
-      format: t.format,
-      source_file_id: rows.file?.id ?? null,
-      transcriber: t.transcriber,
-      language: t.language,
-      version: t.version,
-      analyzed: sql<Date>`now()`,
-      params: t.params === undefined ? null : JSON.stringify(t.params),
-      clean_text: t.cleanText,
-      layout: JSON.stringify(t.layout),
-    })
+    .set(transcriptionContent(t, rows.file))
     .where('id', '=', id)
     .execute();
   await trx.deleteFrom('simple_text_line').where('transcription_id', '=', id).execute();

@@ -151,22 +151,25 @@ export async function writeXmlTranscription(trx: Kysely<DB>, rows: Omit<XmlImpor
   if (file) await insertSetXmlFile(trx, rows.setId, file);
   await trx
     .insertInto('transcription')
-    .values({
-      id: t.id,
-      image_id: t.imageId,
-      format: t.format,
-      source_file_id: file?.id ?? null,
-      transcriber: t.transcriber,
-      language: t.language,
-      version: t.version,
-      analyzed: sql<Date>`now()`,
-      params: t.params === undefined ? null : JSON.stringify(t.params),
-      clean_text: t.cleanText,
-      layout: JSON.stringify(t.layout),
-    })
+    .values({ id: t.id, image_id: t.imageId, ...transcriptionContent(t, file) })
     .execute();
   await insertLinesOf(trx, t);
   await setLinesCount(trx, t.imageId, t.linesCount);
+}
+
+/** The columns of a transcription that its content decides: what a new one has and a replacement changes. */
+export function transcriptionContent(t: XmlImportRows['transcription'], file: NewStoredFile | null) {
+  return {
+    format: t.format,
+    source_file_id: file?.id ?? null,
+    transcriber: t.transcriber,
+    language: t.language,
+    version: t.version,
+    analyzed: sql<Date>`now()`,
+    params: t.params === undefined ? null : JSON.stringify(t.params),
+    clean_text: t.cleanText,
+    layout: JSON.stringify(t.layout),
+  };
 }
 
 /** Records an XML file as one of the set's files (downloadable by whoever may read the set). */
