@@ -59,7 +59,7 @@ test('a researcher runs Tesseract on a page from the job form, watches it finish
   await ocr.getByRole('button', { name: 'Details' }).click();
   const details = page.getByRole('dialog', { name: /^Tesseract4Hocr job \d+$/ });
   await expect(details.getByRole('table', { name: 'Run by' })).toContainText('built-in worker');
-  await expect(details.getByRole('table', { name: 'Result' })).toContainText('recognised1');
+  await expect(details.getByRole('table', { name: 'Result' })).toContainText('Recognised1');
   await page.keyboard.press('Escape');
   await expect(details).toHaveCount(0);
 
