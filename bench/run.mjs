@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { benchIngest } from './ingest.mjs';
+import { benchClaims, benchListWhileRunning } from './jobs.mjs';
 import { fmt, table } from './lib/measure.mjs';
 import { benchTextCompare } from './text-compare.mjs';
 import { benchTiles } from './tiles.mjs';
@@ -16,7 +17,15 @@ const count = (name, fallback) => {
   console.error(`${name} must be a whole number from 1 to 1000.`);
   process.exit(1);
 };
-const sizes = { pages: count('BENCH_PAGES', 30), tiles: count('BENCH_TILES', 200), pyramidTiles: count('BENCH_PYRAMID_TILES', 60) };
+const sizes = {
+  pages: count('BENCH_PAGES', 30),
+  tiles: count('BENCH_TILES', 200),
+  pyramidTiles: count('BENCH_PYRAMID_TILES', 60),
+  // Thousands of queued jobs; the issue's figure is 100,000.
+  queuedThousands: count('BENCH_QUEUED_THOUSANDS', 100),
+  claims: count('BENCH_CLAIMS', 200),
+  ocrPages: count('BENCH_OCR_PAGES', 1000),
+};
 
 // libvips' operation cache would let the second of two identical pipelines (server, then bare)
 // reuse the first one's work; without it both sides do all of their work every time.
@@ -34,7 +43,8 @@ if (!fs.existsSync(new URL('../server/dist/app.js', import.meta.url))) {
 }
 // Loaded only now, so a missing build gets the sentence above rather than a module error.
 const { startBenchApp } = await import('./lib/app.mjs');
-const bench = await startBenchApp();
+// The ingest and tile benches wait for pyramids themselves: no job runs beside them.
+const bench = await startBenchApp({ env: { PIM_WORKER: 'false' } });
 const results = [];
 try {
   results.push(await benchIngest(bench, { pages: sizes.pages, width: 4000, height: 3000 }));
@@ -44,6 +54,8 @@ try {
   await bench.close();
 }
 results.push(await benchTextCompare());
+results.push(await benchClaims({ queued: sizes.queuedThousands * 1000, claims: sizes.claims }));
+results.push(await benchListWhileRunning({ pages: sizes.ocrPages, calls: sizes.claims }));
 
 for (const r of results) console.log(`${r.title}\n${r.text}\n`);
 console.log('Ratios (lower is better; 1.00 = as fast as the baseline: bare sharp, or fastest-levenshtein for text):');

@@ -28,3 +28,5 @@ export const NEWCOMER = { email: 'newcomer@e2e.test', password: 'newcomer-passwo
 export const HOST = { email: 'host@e2e.test', password: 'host-password-e2e', name: 'Hugo Host' };
 /** An admin who opens every screen of the menus, each loading its code on first use. */
 export const GUIDE = { email: 'guide@e2e.test', password: 'guide-password-e2e', name: 'Gil Guide' };
+/** Runs Tesseract on a page of her own from the job form, makes an EPUB of the set, and cancels a job that waits for a worker. */
+export const JOBBER = { email: 'jobber@e2e.test', password: 'jobber-password-e2e', name: 'Jo Jobber' };

@@ -8,18 +8,19 @@ import { openDatabase } from '../../server/dist/platform/db/database.js';
 
 /**
  * The real, built app in-process on an in-memory PGlite and a temp data dir, with one signed-in
- * user (made through the services, as the tests do) and one image set to upload into.
+ * user (made through the services, as the tests do) and one image set to upload into. `env` adds
+ * to the configuration; `executors` replaces the built-in worker's; `admin` makes the user one.
  */
-export async function startBenchApp() {
+export async function startBenchApp({ env = {}, executors, admin = false } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-'));
-  const config = loadConfig({ PIM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pim.bench' });
+  const config = loadConfig({ PIM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pim.bench', ...env });
   const database = await openDatabase({ kind: 'pglite-memory' });
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, ...(executors && { executors }) });
   const user = await app.services.users.createLocal({
     email: `bench-${Date.now()}@example.org`,
     name: 'Bench',
     passwordHash: 'not-used-in-the-bench',
-    admin: false,
+    admin,
   });
   const token = await app.services.sessions.start(user.id);
   const auth = { authorization: `Bearer ${token}` };
@@ -49,6 +50,8 @@ export async function startBenchApp() {
     app,
     auth,
     dataDir,
+    setId,
+    userId: user.id,
     uploadJpeg,
     async close() {
       await app.close();

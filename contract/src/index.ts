@@ -18,3 +18,6 @@ export * from './models.js';
 export * from './configurations.js';
 export * from './environments.js';
 export * from './fontdescriptions.js';
+export * from './jobs.js';
+export * from './workers.js';
+export * as IiifJson from './iiif-json.js';

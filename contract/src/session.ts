@@ -3,6 +3,8 @@ import { z } from 'zod';
 export const ROLE = {
   AUTHENTICATED: 'AUTHENTICATED',
   ADMIN: 'ADMIN',
+  /** An API key of a remote worker: it claims and runs jobs through the worker calls, and nothing else. */
+  MINION: 'MINION',
 } as const;
 
 /** Roles are compared case-insensitively everywhere (the spec's rule). */

@@ -38,12 +38,20 @@ import { apiKeyRoutes } from './modules/apikeys/routes.js';
 import { configurationRoutes } from './modules/configurations/routes.js';
 import { environmentRoutes } from './modules/environments/routes.js';
 import { fontDescriptionRoutes } from './modules/fontdescriptions/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
+import { workerRoutes } from './modules/workers/routes.js';
+import type { ExecutorRegistry } from './jobs/executor.js';
+import { executors as serverExecutors } from './jobs/executors/index.js';
+import { Reaper } from './jobs/reaper.js';
+import { JobWorker } from './jobs/worker.js';
 
 export interface AppOptions {
   /** A database opened by the caller (tests); otherwise the one the config names is opened. */
   database?: Database;
   /** Where the log goes (tests read it); otherwise standard output. */
   logStream?: DestinationStream;
+  /** The executors of the built-in worker (tests give their own); otherwise the server's, `jobs/executors/index.ts`. */
+  executors?: ExecutorRegistry;
 }
 
 declare module 'fastify' {
@@ -52,6 +60,9 @@ declare module 'fastify' {
     database: Database;
     /** Every API route as "METHOD /path", for the OpenAPI coverage test and diagnostics. */
     apiRoutes: string[];
+    /** The built-in worker, when this server runs jobs (PIM_WORKER). */
+    jobWorker: JobWorker | null;
+    reaper: Reaper;
   }
 }
 
@@ -188,19 +199,45 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(configurationRoutes, { configurations: services.configurations });
         await api.register(environmentRoutes, { environments: services.environments, links });
         await api.register(fontDescriptionRoutes, { fontDescriptions: services.fontDescriptions });
+        await api.register(jobRoutes, { jobs: services.jobs });
+        await api.register(workerRoutes, { workers: services.workers, maxFileBytes: services.uploads.limits.maxBytes });
       },
       { prefix: config.apiBase.replace(/\/$/, '') },
     );
 
     await app.register(iiifImageRoutes, { iiif: services.iiif, links });
     await serveWebApp(app, config.webDistDir, { apiBase: config.apiBase, providerName: config.oidc.providerName });
+    const startJobs = setUpJobs(app, config, services, options.executors ?? serverExecutors);
     await app.ready();
+    await startJobs();
     return app;
   } catch (err) {
     await app.close();
     if (!options.database) await database.close().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * The reaper (every server: remote workers die too) and, unless PIM_WORKER=false, the built-in
+ * worker. Both stop before the database closes: running executors are aborted and their jobs go
+ * back to the queue.
+ */
+function setUpJobs(app: FastifyInstance, config: Config, services: Services, executors: ExecutorRegistry): () => Promise<void> {
+  const reaper = new Reaper(services.jobQueue, app.log);
+  const worker = config.jobs.worker
+    ? new JobWorker({ queue: services.jobQueue, executors, services, files: services.files, log: app.log, concurrency: config.jobs.concurrency })
+    : null;
+  app.decorate('reaper', reaper);
+  app.decorate('jobWorker', worker);
+  app.addHook('preClose', async () => {
+    await worker?.stop();
+    await reaper.stop();
+  });
+  return async () => {
+    reaper.start();
+    await worker?.start();
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AclPermission } from '@pim/contract';
+import type { AclPermission, JobType } from '@pim/contract';
 import { ACL_PERMISSIONS, MODEL_KINDS, MODEL_KIND_INFO, type ModelKind, newPimFieldSet } from '@pim/contract';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -623,7 +623,133 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     },
 
     ...modelRules(),
+    ...jobRules(),
+    ...workerRules(),
   };
+
+  /**
+   * The worker calls: API keys with the MINION role (the matrix's plain API key) and
+   * administrators; every other signed-in caller 403. Each request holds a job of its own,
+   * claimed through the queue, so the lease it names is valid.
+   */
+  function workerRules(): Record<string, Entry> {
+    const worker: Rule = { kind: 'special', expect: (a) => (a === 'anonymous' ? 401 : a === 'API key' || isAdminActor(a) ? 'ok' : 403) };
+    const held = async (s: Scenario, type: JobType = 'FrogNer', settings: Record<string, unknown> = {}) => {
+      const queue = t.app.services.jobQueue;
+      await queue.enqueue({ type, priority: 50, settings: { jobType: type, ...settings }, setId: s.setId, ownerId: people.owner.userId, apiKeyId: null });
+      const run = (await queue.claim([type], { name: 'matrix', host: null, versions: {} }))!;
+      return { uuid: run.row.uuid, leaseToken: run.leaseToken };
+    };
+    let krakenModel: Promise<string> | undefined;
+    const json = (action: string, body: (leaseToken: string) => object) => async (s: Scenario): Promise<Request> => {
+      const job = await held(s);
+      return { method: 'POST', url: `/api/pim/workers/jobs/${job.uuid}/${action}`, payload: body(job.leaseToken) };
+    };
+    return {
+      'POST /api/pim/workers/claim': {
+        rule: worker,
+        request: () => ({ method: 'POST', url: '/api/pim/workers/claim', payload: { worker: { name: 'matrix' }, types: ['ElasticSearchRemoveIndex'] } }),
+      },
+      'POST /api/pim/workers/jobs/{uuid}/heartbeat': { rule: worker, request: json('heartbeat', (leaseToken) => ({ leaseToken })) },
+      'POST /api/pim/workers/jobs/{uuid}/complete': { rule: worker, request: json('complete', (leaseToken) => ({ leaseToken })) },
+      'POST /api/pim/workers/jobs/{uuid}/fail': { rule: worker, request: json('fail', (leaseToken) => ({ leaseToken, message: 'matrix' })) },
+      'POST /api/pim/workers/jobs/{uuid}/release': { rule: worker, request: json('release', (leaseToken) => ({ leaseToken })) },
+      'GET /api/pim/workers/jobs/{uuid}/images/{imageId}': {
+        rule: worker,
+        request: async (s) => {
+          const job = await held(s);
+          return get(`/api/pim/workers/jobs/${job.uuid}/images/${s.imageId}?leaseToken=${job.leaseToken}`)();
+        },
+      },
+      'GET /api/pim/workers/jobs/{uuid}/models/{modelId}': {
+        rule: worker,
+        request: async (s) => {
+          const model = await (krakenModel ??= createModel(t.app, auth.admin, 'kraken').then((res) => res.json.uuid as string));
+          const job = await held(s, 'KrakenHocr', { imageSet: s.setId, krakenModel: model });
+          return get(`/api/pim/workers/jobs/${job.uuid}/models/${model}?leaseToken=${job.leaseToken}`)();
+        },
+      },
+      'POST /api/pim/workers/jobs/{uuid}/files': {
+        rule: worker,
+        request: async (s) => {
+          const job = await held(s);
+          const { payload, headers } = multipartBody([
+            { name: 'leaseToken', value: job.leaseToken },
+            { name: 'kind', value: 'output' },
+            { name: 'file', fileName: 'out.txt', bytes: Buffer.from('matrix') },
+          ]);
+          return { method: 'POST', url: `/api/pim/workers/jobs/${job.uuid}/files`, payload, headers };
+        },
+      },
+    };
+  }
+
+  /**
+   * Jobs: everyone signed in lists and makes their own (a job on a set needs WRITE on it), sees and
+   * acts on their own, admins on all; a MINION key (the matrix's plain API key) is a remote
+   * worker's and is refused every call of people (403): it claims through the worker calls.
+   */
+  function jobRules(): Record<string, Entry> {
+    const notMinion = (rule: Exclude<Rule, { kind: 'exempt' }>): Rule => ({ kind: 'special', expect: (a) => (a === 'API key' ? 403 : expected(rule, a)) });
+    const ownJob: Rule = {
+      kind: 'special',
+      expect: (a) => (a === 'anonymous' ? 401 : a === 'API key' ? 403 : a === 'owner' || isAdminActor(a) ? 'ok' : 404),
+    };
+    const newJob = async (s: Scenario, payload: object = {}) =>
+      (await ok(call(t.app, { method: 'POST', url: '/api/pim/jobs', headers: auth.owner, payload: { imageSet: s.setId, jobType: 'GenerateManifests', ...payload } }), 'job')) as {
+        id: number;
+        uuid: string;
+      };
+    let doneJob: Promise<string> | undefined;
+    // A job of a type nothing else here makes, so the claim takes this one: done, with a file.
+    const withDownload = (s: Scenario) =>
+      (doneJob ??= (async () => {
+        const job = await newJob(s, { jobType: 'PipelineKB2' });
+        const queue = t.app.services.jobQueue;
+        const run = (await queue.claim(['PipelineKB2'], { name: 'matrix', host: null, versions: {} }))!;
+        await queue.attachOutput(job.uuid, run.leaseToken, await t.app.services.files.stage(Buffer.from('epub')), { fileName: 'Set.epub', mediaType: 'application/epub+zip' });
+        await queue.complete(job.uuid, run.leaseToken);
+        return job.uuid;
+      })());
+    const subJob = async (s: Scenario, path: string, jobType: string) => {
+      await newJob(s, { jobType });
+      const records = (await ok(call(t.app, { method: 'GET', url: `/api/pim/${path}?onlyOwnData=true`, headers: auth.owner }), path)) as { uuid: string }[];
+      return records[0]!.uuid;
+    };
+    const rules: Record<string, Entry> = {
+      'GET /api/pim/jobs': { rule: notMinion({ kind: 'signedIn' }), request: get('/api/pim/jobs') },
+      'GET /api/pim/jobs/types': { rule: notMinion({ kind: 'signedIn' }), request: get('/api/pim/jobs/types') },
+      'POST /api/pim/jobs': {
+        rule: notMinion({ kind: 'set', permission: 'WRITE' }),
+        request: (s) => ({ method: 'POST', url: '/api/pim/jobs', payload: { imageSet: s.setId, jobType: 'GenerateManifests' } }),
+      },
+      'GET /api/pim/jobs/{id}': { rule: ownJob, request: async (s) => get(`/api/pim/jobs/${(await newJob(s)).id}`)() },
+      'POST /api/pim/jobs/{id}/cancel': { rule: ownJob, request: async (s) => ({ method: 'POST', url: `/api/pim/jobs/${(await newJob(s)).uuid}/cancel` }) },
+      'POST /api/pim/jobs/{id}/restart': {
+        rule: ownJob,
+        request: async (s) => {
+          const job = await newJob(s);
+          await ok(call(t.app, { method: 'POST', url: `/api/pim/jobs/${job.id}/cancel`, headers: auth.owner }), 'cancel');
+          return { method: 'POST', url: `/api/pim/jobs/${job.id}/restart` };
+        },
+      },
+      'GET /api/pim/jobs/download/{uuid}': { rule: ownJob, request: async (s) => get(`/api/pim/jobs/download/${await withDownload(s)}`)() },
+    };
+    for (const list of ['approxalg', 'outmode', 'linealg', 'loglevel']) {
+      rules[`GET /api/pim/p2palajob/${list}`] = { rule: notMinion({ kind: 'signedIn' }), request: get(`/api/pim/p2palajob/${list}`) };
+    }
+    for (const [path, jobType] of [
+      ['p2palajob', 'P2PaLA'],
+      ['siamesejob', 'SiameseNetwork'],
+    ] as const) {
+      rules[`GET /api/pim/${path}`] = { rule: notMinion({ kind: 'signedIn' }), request: get(`/api/pim/${path}`) };
+      rules[`POST /api/pim/${path}/{id}/cancel`] = {
+        rule: ownJob,
+        request: async (s) => ({ method: 'POST', url: `/api/pim/${path}/${await subJob(s, path, jobType)}/cancel` }),
+      };
+    }
+    return rules;
+  }
 
   /**
    * The models of every kind: admins create, delete and publish them; everyone signed in lists,

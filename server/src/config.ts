@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { defaultThreadCount } from './platform/threads/worker-pool.js';
@@ -66,6 +67,29 @@ const envSchema = z
       .min(1, 'PIM_THREADS must be at least 1')
       .max(64, 'PIM_THREADS must be at most 64')
       .optional(),
+    PIM_WORKER: z
+      .enum(['true', 'false'], { error: 'PIM_WORKER must be true (this server runs jobs) or false (it only answers the API)' })
+      .default('true'),
+    PIM_JOB_CONCURRENCY: z.coerce
+      .number({ error: 'PIM_JOB_CONCURRENCY must be a number of jobs' })
+      .int('PIM_JOB_CONCURRENCY must be a whole number of jobs')
+      .min(1, 'PIM_JOB_CONCURRENCY must be at least 1')
+      .max(64, 'PIM_JOB_CONCURRENCY must be at most 64')
+      .optional(),
+    PIM_JOB_LEASE_S: z.coerce
+      .number({ error: 'PIM_JOB_LEASE_S must be a number of seconds' })
+      .min(1, 'PIM_JOB_LEASE_S must be at least 1 second')
+      .max(3600, 'PIM_JOB_LEASE_S must be at most 3600 seconds')
+      .default(60),
+    PIM_JOB_MAX_ATTEMPTS: z.coerce
+      .number({ error: 'PIM_JOB_MAX_ATTEMPTS must be a number of runs' })
+      .int('PIM_JOB_MAX_ATTEMPTS must be a whole number of runs')
+      .min(1, 'PIM_JOB_MAX_ATTEMPTS must be at least 1')
+      .max(100, 'PIM_JOB_MAX_ATTEMPTS must be at most 100')
+      .default(3),
+    PIM_HARVEST_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { error: 'PIM_HARVEST_ALLOW_PRIVATE must be true or false' })
+      .default('false'),
     WEB_DIST_DIR: z.string().optional(),
     TRUST_PROXY: z
       .string()
@@ -124,6 +148,15 @@ export interface Config {
   xmlMaxBytes: number;
   /** Worker threads for the CPU-heavy steps of requests (reading large XML, rendering PDF pages). */
   threads: number;
+  /** The jobs this server runs itself, and how its queue treats workers. */
+  jobs: JobsConfig;
+  /**
+   * Whether a IIIF harvest may fetch from loopback, private-network and link-local addresses.
+   * Off by default: the harvest fetches addresses users give, and must not become their way into
+   * the server's own network (SSRF). Tests, and harvests from an institution's internal IIIF
+   * server, turn it on.
+   */
+  harvestAllowPrivate: boolean;
   /** The built web app; unset: web/dist of this checkout. */
   webDistDir: string;
   /**
@@ -132,6 +165,17 @@ export interface Config {
    * and without PUBLIC_URL the browser's address is the one the proxy was asked for.
    */
   trustProxy: boolean | number | string;
+}
+
+export interface JobsConfig {
+  /** Whether this process runs a worker for the types it has executors for (PIM_WORKER). */
+  worker: boolean;
+  /** How many jobs the built-in worker runs at once. */
+  concurrency: number;
+  /** How long a claimed job stays a worker's without a heartbeat before the reaper takes it back. */
+  leaseMs: number;
+  /** Runs of a job whose worker died before it fails for good. */
+  maxAttempts: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,9 +217,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pdfPageTimeoutMs: Math.round(e.PIM_PDF_PAGE_TIMEOUT_S * 1000),
     xmlMaxBytes: Math.round(e.PIM_XML_MAX_MB * 1024 * 1024),
     threads: e.PIM_THREADS ?? defaultThreadCount(),
+    jobs: {
+      worker: e.PIM_WORKER === 'true',
+      concurrency: e.PIM_JOB_CONCURRENCY ?? defaultJobConcurrency(),
+      leaseMs: Math.round(e.PIM_JOB_LEASE_S * 1000),
+      maxAttempts: e.PIM_JOB_MAX_ATTEMPTS,
+    },
+    harvestAllowPrivate: e.PIM_HARVEST_ALLOW_PRIVATE === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
+}
+
+/**
+ * Half the cores, at least one: a job's heavy steps run in child processes or threads, and the
+ * other half keeps answering the API (one job at a time on two cores).
+ */
+function defaultJobConcurrency(): number {
+  return Math.max(1, Math.floor(os.availableParallelism() / 2));
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { FileStore } from './platform/storage/file-store.js';
 import { WorkerPool } from './platform/threads/worker-pool.js';
+import { DEFAULT_REMOTE_FETCH, RemoteFetcher } from './platform/http/remote-fetch.js';
 import { LocalSignIn } from './platform/auth/embedded-provider/local-sign-in.js';
 import { ProviderStorage } from './platform/auth/embedded-provider/provider-storage.js';
 import { LoginFailureRepository, ServerSecretRepository } from './platform/auth/embedded-provider/repository.js';
@@ -36,10 +37,19 @@ import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
 import { DEFAULT_UPLOAD_LIMITS, UploadService } from './modules/uploads/service.js';
 import { PdfSplitter } from './modules/uploads/pdf-split.js';
+import { PdfPagesRepository } from './modules/uploads/pdf-pages-repository.js';
+import { PdfPagesService } from './modules/uploads/pdf-pages-service.js';
+import { ImageCheckRepository } from './modules/documentimages/image-check-repository.js';
+import { ImageCheckService } from './modules/documentimages/image-check-service.js';
+import { ReadingOrderRepository } from './modules/readingorder/repository.js';
+import { ReadingOrderService } from './modules/readingorder/service.js';
+import type { PublicLinks } from './platform/http/public-url.js';
 import { DownloadRepository } from './modules/downloads/repository.js';
 import { DownloadService } from './modules/downloads/service.js';
 import { ModelRepository } from './modules/models/repository.js';
 import { ModelService } from './modules/models/service.js';
+import { RecognitionRepository } from './modules/recognition/repository.js';
+import { RecognitionService } from './modules/recognition/service.js';
 import { SessionRepository } from './modules/sessions/repository.js';
 import { SessionService } from './modules/sessions/service.js';
 import { relyingPartyFor } from './modules/signin/issuer.js';
@@ -54,6 +64,12 @@ import { EnvironmentRepository } from './modules/environments/repository.js';
 import { EnvironmentService } from './modules/environments/service.js';
 import { FontDescriptionRepository } from './modules/fontdescriptions/repository.js';
 import { FontDescriptionService } from './modules/fontdescriptions/service.js';
+import { JobQueue } from './jobs/queue.js';
+import { JobRepository } from './modules/jobs/repository.js';
+import { JobReferences } from './modules/jobs/references.js';
+import { JobService } from './modules/jobs/service.js';
+import { WorkerRepository } from './modules/workers/repository.js';
+import { WorkerService } from './modules/workers/service.js';
 
 export interface ServiceOptions {
   /** How the relying party reaches the embedded provider: in-process through the app (app.ts). */
@@ -91,16 +107,26 @@ export function createServices(database: Database, config: Config, options: Serv
   });
   const imageSetRepository = new ImageSetRepository(db);
   const fieldSets = new FieldSetService(new FieldSetRepository(db));
+  const searchIndices = new SearchIndexService(new SearchIndexRepository(db));
+  const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
+  const jobQueue = new JobQueue(database, files, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts });
+  const jobs = new JobService(new JobRepository(db), jobQueue, imageSetAccess, new JobReferences(models, searchIndices, fieldSets), files);
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
-  // Large images get their tile pyramid right after upload, so the viewer's first tiles are fast.
-  const pyramidsFor = (imageIds: string[]) => {
-    for (const id of imageIds) iiif.ensurePyramid(id).catch((err) => onBackgroundError(err, `tiling image ${id} failed`));
-  };
+  // Pages of long PDFs and pyramids of large images are made by jobs (SplitPDF, ConvertToTiledTiff).
+  const uploads = new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, onBackgroundError }, {
+    ...DEFAULT_UPLOAD_LIMITS,
+    maxXmlBytes: config.xmlMaxBytes,
+  });
+  const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
     files,
     threads,
+    /** The links of work done outside a request (jobs): PUBLIC_URL, else http://localhost:PORT. */
+    serverLinks: { publicUrl: config.serverUrl, apiBase: config.apiBase } satisfies PublicLinks,
+    /** Fetches addresses users give (IIIF harvests), within limits and off private networks. */
+    remoteFetch: new RemoteFetcher({ ...DEFAULT_REMOTE_FETCH, allowPrivate: config.harvestAllowPrivate }),
     sessions,
     users: new UserService(userRepository, sessions),
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
@@ -108,16 +134,16 @@ export function createServices(database: Database, config: Config, options: Serv
     imageSets,
     imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess),
     groups,
-    searchIndices: new SearchIndexService(new SearchIndexRepository(db)),
+    searchIndices,
     fieldSets,
     metadata: new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
-    uploads: new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { onImagesAdded: pyramidsFor }, {
-      ...DEFAULT_UPLOAD_LIMITS,
-      maxXmlBytes: config.xmlMaxBytes,
-    }),
+    uploads,
+    pdfPages: new PdfPagesService(new PdfPagesRepository(db), imageSetAccess, files, pdfSplitter),
+    imageChecks: new ImageCheckService(new ImageCheckRepository(db), imageSetAccess, files, DEFAULT_UPLOAD_LIMITS.maxPixels),
+    readingOrder: new ReadingOrderService(new ReadingOrderRepository(db), imageSetAccess),
     documentImages,
     drawings: new DrawingService(new DrawingRepository(db), imageSetAccess),
     downloads: new DownloadService(
@@ -128,7 +154,8 @@ export function createServices(database: Database, config: Config, options: Serv
       files,
       threads,
     ),
-    models: new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes }),
+    models,
+    recognition,
     fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
@@ -138,6 +165,9 @@ export function createServices(database: Database, config: Config, options: Serv
       apiBase: config.apiBase,
     }),
     configurations: new ConfigurationService(new ConfigurationRepository(db)),
+    jobQueue,
+    jobs,
+    workers: new WorkerService(new WorkerRepository(db), jobQueue, recognition, uploads, models, files, { maxXmlBytes: config.xmlMaxBytes }),
     environments: new EnvironmentService(new EnvironmentRepository(db)),
     embeddedProvider: {
       secrets: providerSecrets,

@@ -10,7 +10,7 @@ export const processIO: CliIO = {
 };
 
 /** A command's parsed options, by name. */
-export type OptionValues = Record<string, string | boolean | undefined>;
+export type OptionValues = Record<string, string | boolean | string[] | undefined>;
 
 /** The command line itself is wrong: exit code 2 and a pointer to --help. */
 export class UsageError extends Error {}

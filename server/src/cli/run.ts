@@ -7,7 +7,7 @@ import { type CliIO, type OptionValues, processIO, UsageError } from './io.js';
 interface Command {
   usage: string;
   summary: string;
-  options: Record<string, { type: 'string' | 'boolean'; help: string; required?: boolean }>;
+  options: Record<string, { type: 'string' | 'boolean'; help: string; required?: boolean; multiple?: boolean }>;
   run(values: OptionValues, config: Config, io: CliIO): Promise<number>;
 }
 
@@ -44,6 +44,27 @@ const COMMANDS: Record<string, Command> = {
       roles: { type: 'string', help: 'comma-separated roles, e.g. ADMIN', required: false },
     },
     run: async (values, config, io) => (await import('./commands.js')).createApiKeyCommand(values, config, io),
+  },
+  worker: {
+    usage: "worker --server URL --key KEY --types T1,T2 [--command 'Type=template' ...] [--concurrency N] [--poll-s S] [--name NAME]",
+    summary:
+      'Run jobs of a PIM server on this machine (a remote worker): claim jobs of the types, run each image through the type\'s command ' +
+      'template (or the built-in Tesseract4Hocr), upload what it writes, until Ctrl-C. The key needs the MINION role.',
+    options: {
+      server: { type: 'string', help: "the PIM server's address, e.g. https://pim.example.org", required: true },
+      key: { type: 'string', help: 'an API key with the MINION role (pim apikeys create --user NAME --roles MINION)', required: true },
+      types: { type: 'string', help: 'comma-separated job types to run, e.g. P2PaLA,KrakenHocr', required: true },
+      command: {
+        type: 'string',
+        multiple: true,
+        help: "Type='command' run per image with sh; placeholders {image} {output} {outputDir} {imageId} {label} {fileName} {width} {height} {jobId}, the job's settings ({exp_name}...) and its models ({krakenModel}: the downloaded file; {krakenModelId}: its uuid), quoted by the worker (repeatable)",
+      },
+      'version-of': { type: 'string', multiple: true, help: "Type='command' printing the tool's version, recorded on its jobs (repeatable)" },
+      concurrency: { type: 'string', help: 'jobs run at once (default 1)' },
+      'poll-s': { type: 'string', help: 'seconds to wait when no job waits (default 5)' },
+      name: { type: 'string', help: "the worker's name on its jobs (default: this host's name)" },
+    },
+    run: async (values, _config, io) => (await import('./worker.js')).workerCommand(values, io),
   },
   'files gc': {
     usage: 'files gc [--dry-run]',
@@ -90,7 +111,7 @@ function commandName(argv: string[]): string {
 }
 
 function parseOptions(command: Command, args: string[]): OptionValues {
-  const options = Object.fromEntries(Object.entries(command.options).map(([k, o]) => [k, { type: o.type }]));
+  const options = Object.fromEntries(Object.entries(command.options).map(([k, o]) => [k, { type: o.type, multiple: o.multiple ?? false }]));
   let values: OptionValues;
   try {
     values = parseArgs({ args, options, strict: true, allowPositionals: false }).values as OptionValues;

@@ -17,10 +17,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database and a temp data dir; an env value of undefined unsets the default (PUBLIC_URL). */
-export async function createTestApp(env: Record<string, string | undefined> = {}, options: Pick<AppOptions, 'logStream'> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database and a temp data dir; an env value of undefined unsets the
+ * default (PUBLIC_URL). It runs no jobs unless the test gives its executors (or sets PIM_WORKER),
+ * so jobs a test queues wait for what the test does with them.
+ */
+export async function createTestApp(env: Record<string, string | undefined> = {}, options: Pick<AppOptions, 'logStream' | 'executors'> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-test-'));
-  const config = loadConfig({ PIM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pim.test', ...env });
+  const config = loadConfig({
+    PIM_DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://pim.test',
+    PIM_WORKER: options.executors ? 'true' : 'false',
+    ...env,
+  });
   const database = await openTestDatabase();
   const app = await buildApp(config, { database, ...options });
   return {

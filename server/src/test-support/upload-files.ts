@@ -4,7 +4,7 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import type { PdfSplitter } from '../modules/uploads/pdf-split.js';
 import { UploadRepository } from '../modules/uploads/repository.js';
-import { type IncomingUpload, type UploadLimits, UploadService } from '../modules/uploads/service.js';
+import { type IncomingUpload, type UploadHooks, type UploadLimits, UploadService } from '../modules/uploads/service.js';
 import type { WorkerPool } from '../platform/threads/worker-pool.js';
 import { multipartBody } from './multipart-body.js';
 import { call } from './test-app.js';
@@ -74,11 +74,12 @@ export function incoming(fileName: string, bytes: Buffer, onAskedForMore: () => 
 
 /**
  * The app's upload service made again with other parts or limits (smaller limits, another
- * thread pool or PDF splitter), on the app's database, files and access rules.
+ * thread pool or PDF splitter, a job queue), on the app's database, files and access rules;
+ * without hooks, so nothing runs in the background after an upload.
  */
 export function uploadServiceOf(
   app: FastifyInstance,
-  with_: { threads?: WorkerPool; pdfSplitter?: PdfSplitter; limits?: Partial<UploadLimits> } = {},
+  with_: { threads?: WorkerPool; pdfSplitter?: PdfSplitter; limits?: Partial<UploadLimits>; hooks?: UploadHooks } = {},
 ): UploadService {
   const { services } = app;
   return new UploadService(
@@ -87,7 +88,7 @@ export function uploadServiceOf(
     services.imageSetAccess,
     with_.threads ?? services.threads,
     with_.pdfSplitter ?? services.uploads.pdfSplitter,
-    {},
+    with_.hooks ?? {},
     { ...services.uploads.limits, ...with_.limits },
   );
 }

@@ -51,6 +51,15 @@ const modelRoutes: RouteObject[] = MODEL_KINDS.flatMap((kind) => {
   return [list, form];
 });
 
+/** The P2PaLA and Siamese network jobs' lists: one screen, its records by kind. */
+const subJobRoutes: RouteObject[] = (['p2pala', 'siamese'] as const).map((kind) => ({
+  path: kind === 'p2pala' ? 'p2palajobs' : 'siamesenetworkjobs',
+  lazy: async () => {
+    const { SubJobsPage } = await import('../pages/jobs/sub-jobs-page');
+    return { element: <SubJobsPage key={kind} kind={kind} /> };
+  },
+}));
+
 export const routes: RouteObject[] = withShell([
   { index: true, element: <LandingPage /> },
   screen('login', () => import('../pages/login/login-page'), (m) => m.LoginPage),
@@ -88,6 +97,9 @@ export const routes: RouteObject[] = withShell([
   screen('environment', () => import('../pages/environments/environment-page'), (m) => m.EnvironmentPage),
   screen('fontdescriptions', () => import('../pages/fontdescriptions/font-descriptions-page'), (m) => m.FontDescriptionsPage),
   screen('fontdescription', () => import('../pages/fontdescriptions/font-description-page'), (m) => m.FontDescriptionPage),
+  screen('jobs', () => import('../pages/jobs/jobs-page'), (m) => m.JobsPage),
+  screen('job', () => import('../pages/jobs/job-page'), (m) => m.JobPage),
+  ...subJobRoutes,
   ...UNAVAILABLE_SCREENS.map((name) => ({ path: name, element: <UnavailablePage screen={name} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

@@ -13,6 +13,7 @@ import enGroups from '../../public/locales/en/groups.json';
 import enApikeys from '../../public/locales/en/apikeys.json';
 import enModels from '../../public/locales/en/models.json';
 import enImagesets from '../../public/locales/en/imagesets.json';
+import enJobs from '../../public/locales/en/jobs.json';
 import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
 import enSettings from '../../public/locales/en/settings.json';
@@ -48,7 +49,7 @@ configure({ asyncUtilTimeout: 20_000 });
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -65,6 +66,7 @@ await i18n.use(initReactI18next).init({
       annotator: enAnnotator,
       metadata: enMetadata,
       settings: enSettings,
+      jobs: enJobs,
     },
   },
   interpolation: { escapeValue: false },

@@ -94,6 +94,15 @@ export class DownloadRepository {
     }));
   }
 
+  async countImages(setId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('image_set_image')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('set_id', '=', setId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Every transcription's layout of the given images, newest first per image. */
   async layoutsOf(imageIds: string[]): Promise<LayoutRecord[]> {
     if (imageIds.length === 0) return [];

@@ -16,7 +16,7 @@ import { exportSourceOf } from './page-source.js';
 import { pageXmlFor } from './page-xml-export.js';
 import { convertToJpeg, embeddableJpeg } from './pdf-images.js';
 import { streamPdf, type PdfJpeg, type PdfPage } from './pdf-stream.js';
-import type { DownloadImageRecord, DownloadRepository } from './repository.js';
+import type { DownloadImageRecord, DownloadRepository, ExportedLayoutRecord } from './repository.js';
 import { streamZip, type ZipEntry } from './zip-stream.js';
 
 /** A file to send: its name for content-disposition, its type and its bytes. */
@@ -30,6 +30,12 @@ const BATCH = 100;
 /** The longer side of a PDF page in points (A4's height); the image keeps its full resolution. */
 const PDF_PAGE_LONG_SIDE = 842;
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/tiff': 'tif', 'image/webp': 'webp' };
+
+/** An image of a set with the transcription its exports write, when it has one. */
+export interface ExportPage {
+  image: DownloadImageRecord;
+  transcription: ExportedLayoutRecord | null;
+}
 
 /** The four downloads of a set (spec part 1 §5): its direct images, in their order. */
 export class DownloadService {
@@ -165,6 +171,23 @@ export class DownloadService {
     return asIs ?? convertToJpeg(path);
   }
 
+  /**
+   * For exports made by jobs (the EPUB): how many direct images the set has, and the images in
+   * order, a batch at a time, each with the transcription the PAGE export would write (the newest
+   * imported from PAGE, else the newest). The caller must be able to read the set.
+   */
+  async exportPages(principal: Principal | null, setId: string): Promise<{ total: number; batches: AsyncGenerator<ExportPage[]> }> {
+    await this.access.requireSet(principal, setId, 'READ');
+    return { total: await this.repo.countImages(setId), batches: this.exportBatches(setId) };
+  }
+
+  private async *exportBatches(setId: string): AsyncGenerator<ExportPage[]> {
+    for await (const images of this.imageBatches(setId)) {
+      const chosen = new Map((await this.repo.exportedLayoutsOf(images.map((i) => i.id))).map((t) => [t.imageId, t]));
+      yield images.map((image) => ({ image, transcription: chosen.get(image.id) ?? null }));
+    }
+  }
+
   /** A zip of the set's images in batches; `entriesOf` makes the entries of one batch. */
   private zipOfImages(
     setId: string,
@@ -182,11 +205,15 @@ export class DownloadService {
   }
 
   private async *images(setId: string): AsyncGenerator<DownloadImageRecord> {
+    for await (const images of this.imageBatches(setId)) yield* images;
+  }
+
+  private async *imageBatches(setId: string): AsyncGenerator<DownloadImageRecord[]> {
     let after: { position: number; id: string } | null = null;
     for (;;) {
       const images = await this.repo.imagesAfter(setId, after, BATCH);
       if (images.length === 0) return;
-      yield* images;
+      yield images;
       const last = images.at(-1)!;
       after = { position: last.position, id: last.id };
     }

@@ -66,6 +66,21 @@ describe('streamZip', () => {
     expect(deflated.includes(bytes)).toBe(false);
     expect(inflateRawSync(deflated.subarray(30 + 'y.bin'.length)).subarray(0, 1000).equals(bytes)).toBe(true);
   });
+
+  it('writes `first` before every batch as an EPUB needs its mimetype: stored, sizes in its header, no extra field', async () => {
+    const first = { name: 'mimetype', bytes: Buffer.from('application/epub+zip'), mtime: new Date(0) };
+    const zip = await buffer(streamZip(singleBatch([{ name: 'a.txt', mtime: new Date(0), open: async () => Buffer.from('a') }]), { first }));
+    expect(zip.readUInt32LE(0)).toBe(0x04034b50);
+    expect(zip.readUInt16LE(6) & 0x8).toBe(0); // no data descriptor: the sizes are in the local header
+    expect(zip.readUInt16LE(8)).toBe(0); // stored
+    expect(zip.readUInt32LE(18)).toBe(first.bytes.length);
+    expect(zip.readUInt16LE(28)).toBe(0); // no extra field
+    expect(zip.subarray(30, 58).toString('latin1')).toBe('mimetypeapplication/epub+zip');
+    const directory = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    expect(zip.subarray(directory + 46, directory + 54).toString('latin1')).toBe('mimetype');
+    expect(zip.readUInt16LE(directory + 30)).toBe(0); // no extra field in its directory record either
+    expect(zip.includes(Buffer.from('a.txt'))).toBe(true);
+  });
 });
 
 function singleBatch(entries: ZipEntry[]) {

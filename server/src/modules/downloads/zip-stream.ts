@@ -10,14 +10,25 @@ export interface ZipEntry {
   store?: boolean;
 }
 
+/** An entry written first, stored as it is with no extra field: an EPUB's `mimetype`. */
+export interface ZipHead {
+  name: string;
+  bytes: Buffer;
+  mtime: Date;
+}
+
 /**
  * A zip whose entries come in batches, written as the reader consumes it. `nextBatch` is asked
  * for the following batch when the zip starts on the current one, so at most two batches of
  * entry descriptions (and one entry's bytes) are held at a time; an empty batch ends the zip.
  * A failure part-way destroys the stream, so the client sees a broken download, not a short zip.
+ * `first`, when given, is the zip's first entry.
  */
-export function streamZip(nextBatch: () => Promise<ZipEntry[]>): Readable {
+export function streamZip(nextBatch: () => Promise<ZipEntry[]>, options: { first?: ZipHead } = {}): Readable {
   const zip = new ZipFile();
+  // A buffer's sizes are known, so its local header carries them (no data descriptor) and its text
+  // starts at byte 38, where OCF (EPUB) readers look; no extended timestamp in its directory record either.
+  if (options.first) zip.addBuffer(options.first.bytes, options.first.name, { compress: false, forceDosTimestamp: true, mtime: options.first.mtime });
   const output = new PassThrough();
   let current: NodeJS.ReadableStream | null = null;
   let stopped = false;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import type { Publication } from '../../platform/storage/file-store.js';
-import { insertStoredFiles, publishWithRows, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
+import { insertStoredFiles, publishWithRows, removeUnreferenced, type NewStoredFile } from '../../platform/storage/stored-file-repository.js';
 
 /** What the Image API and the manifests need of a document image and its stored files. */
 export interface IiifImageRecord {
@@ -44,15 +44,27 @@ export class IiifRepository {
     return rows.map(toRecord);
   }
 
-  /** Publishes the pyramid file, records it and links it to the image, all or none (false: no such image). */
-  attachPyramid(imageId: string, file: NewStoredFile, files: Publication): Promise<boolean> {
-    return publishWithRows(this.db, files, async (trx) => {
-      const image = await trx.selectFrom('document_image').select('id').where('id', '=', imageId).forUpdate().executeTakeFirst();
+  /**
+   * Publishes the pyramid file, records it and links it to the image, all or none (false: no such
+   * image). A pyramid it replaces loses its row in the same transaction and its bytes after, unless
+   * another row names them (`remove` deletes them from the store).
+   */
+  async attachPyramid(imageId: string, file: NewStoredFile, files: Publication, remove: (sha256: string) => Promise<boolean>): Promise<boolean> {
+    let replaced: string | null = null;
+    const attached = await publishWithRows(this.db, files, async (trx) => {
+      const image = await trx.selectFrom('document_image').select('tiled_file_id').where('id', '=', imageId).forUpdate().executeTakeFirst();
       if (!image) return false;
       await insertStoredFiles(trx, [file]);
       await trx.updateTable('document_image').set({ tiled_file_id: file.id }).where('id', '=', imageId).execute();
+      if (image.tiled_file_id) {
+        const old = await trx.deleteFrom('stored_file').where('id', '=', image.tiled_file_id).returning('sha256').executeTakeFirst();
+        replaced = old?.sha256 ?? null;
+      }
       return true;
     });
+    // What a failed removal leaves, `pim files gc` sweeps: the new pyramid is in place either way.
+    if (replaced) await removeUnreferenced(this.db, [replaced], remove).catch(() => undefined);
+    return attached;
   }
 }
 

@@ -97,23 +97,36 @@ export class IiifService {
     return { set, images };
   }
 
+  /** The set's own images in order, with their pyramids, for a caller who may change the set (a tiling job). */
+  async imagesToTile(principal: Principal | null, setId: string): Promise<IiifImageRecord[]> {
+    await this.access.requireSet(principal, setId, 'WRITE');
+    return this.repo.imagesOfSet(setId);
+  }
+
   /**
    * Makes the pyramidal tiled TIFF of a large image once and links it (document_image.tiled_file_id);
-   * returns its SHA-256, or null for an image small enough to be read directly. The upload service
-   * may call this in the background after an upload; otherwise the first tile request does.
+   * returns its SHA-256, or null for an image small enough to be read directly. The tiling job
+   * (ConvertToTiledTiff) calls this, or the first tile request does; `replace` makes it again
+   * even when the image has one.
    */
-  async ensurePyramid(imageId: string): Promise<string | null> {
+  async ensurePyramid(imageId: string, options: { replace?: boolean } = {}): Promise<string | null> {
     const running = this.pyramidsInFlight.get(imageId);
-    if (running) return running;
-    const job = this.makePyramid(imageId).finally(() => this.pyramidsInFlight.delete(imageId));
+    if (running && !options.replace) return running;
+    // A replacement waits for the pyramid under way, so the two never race to link theirs.
+    const job: Promise<string | null> = (running ?? Promise.resolve(null))
+      .catch(() => null)
+      .then(() => this.makePyramid(imageId, options.replace ?? false))
+      .finally(() => {
+        if (this.pyramidsInFlight.get(imageId) === job) this.pyramidsInFlight.delete(imageId);
+      });
     this.pyramidsInFlight.set(imageId, job);
     return job;
   }
 
-  private async makePyramid(imageId: string): Promise<string | null> {
+  private async makePyramid(imageId: string, replace: boolean): Promise<string | null> {
     const image = await this.repo.findImage(imageId);
     if (!image) throw notFound(`There is no document image with id ${imageId}.`);
-    if (image.tiledSha256) return image.tiledSha256;
+    if (image.tiledSha256 && !replace) return image.tiledSha256;
     if (!needsPyramid(image.width, image.height)) return null;
     // The file enters the store in the transaction that links it: a failure leaves neither.
     const staged = await this.files.stage(await buildPyramid(this.files.pathOf(image.sha256)));
@@ -126,12 +139,12 @@ export class IiifService {
         originalName: `${image.label}.pyramid.tif`,
         ownerId: image.ownerId,
       };
-      if (!(await this.repo.attachPyramid(image.id, file, this.files.publication([staged])))) {
-        throw notFound(`There is no document image with id ${imageId}.`);
-      }
+      const attached = await this.repo.attachPyramid(image.id, file, this.files.publication([staged]), (sha256) => this.files.remove(sha256));
+      if (!attached) throw notFound(`There is no document image with id ${imageId}.`);
     } finally {
       await staged.discard();
     }
+    if (image.tiledSha256 && image.tiledSha256 !== staged.sha256) this.levelsBySha.delete(image.tiledSha256);
     return staged.sha256;
   }
 

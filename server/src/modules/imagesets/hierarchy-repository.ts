@@ -109,6 +109,30 @@ export class HierarchyRepository {
     return result !== undefined;
   }
 
+  /** The set's live sub-set made from `remoteUri` (a harvested manifest or collection) that `scope` may read. */
+  subsetFrom(setId: string, remoteUri: string, scope: VisibilityScope): Promise<HierarchyItem | undefined> {
+    return this.db
+      .selectFrom('image_set_subset as l')
+      .innerJoin('document_image_set as s', 's.id', 'l.child_id')
+      .select(['s.id', 's.name'])
+      .where('l.parent_id', '=', setId)
+      .where('s.remote_uri', '=', remoteUri)
+      .where('s.deleted_at', 'is', null)
+      .where(visibleSets(scope, 's'))
+      .orderBy('l.position')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A new set, put under `parentId` after its last sub-set. */
+  async createSubset(parentId: string, child: { id: string; name: string; ownerId: string | null; remoteUri: string | null }): Promise<void> {
+    await this.db
+      .insertInto('document_image_set')
+      .values({ id: child.id, name: child.name, owner_id: child.ownerId, remote_uri: child.remoteUri })
+      .execute();
+    await this.addSubset(parentId, child.id);
+  }
+
   async removeSubset(parentId: string, childId: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('image_set_subset')

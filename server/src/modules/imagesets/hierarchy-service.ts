@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { imageSetNameSchema } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { visibilityScope } from '../../platform/auth/policy.js';
+import { requireCreator, visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from './access.js';
 import type { HierarchyItem, HierarchyRepository } from './hierarchy-repository.js';
@@ -70,6 +72,45 @@ export class ImageSetHierarchyService {
       throw notFound(`The document image ${imageId} is not in this image set.`);
     }
     return this.load(caller, setId);
+  }
+
+  /**
+   * Adds images the caller may read to the set, after its last one; an image already in it stays
+   * where it is. Answers how many were added.
+   */
+  async addImages(principal: Principal | null, setId: string, imageIds: string[]): Promise<number> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    for (const imageId of imageIds) await this.access.requireImage(caller, imageId, 'READ');
+    return this.hierarchy.transaction(async (tx) => {
+      await tx.lockSet(setId);
+      let added = 0;
+      for (const imageId of imageIds) if (await tx.addImage(setId, imageId)) added += 1;
+      return added;
+    });
+  }
+
+  /**
+   * The set's sub-set the caller may see that has this name (or, given `remoteUri`, that was made
+   * from that source), or a new one (theirs) when there is none: a job that sorts images into
+   * sub-sets finds what an earlier run made. The set's lock makes two runs at once agree on one.
+   */
+  async subsetNamed(principal: Principal | null, setId: string, name: string, remoteUri?: string): Promise<{ id: string; created: boolean }> {
+    const caller = requireCreator(await this.access.requireSet(principal, setId, 'WRITE'));
+    const parsed = imageSetNameSchema.safeParse(name);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+    const subsetName = parsed.data;
+    return this.hierarchy.transaction(async (tx) => {
+      await tx.lockSet(setId);
+      const scope = visibilityScope(caller, false);
+      const existing =
+        remoteUri === undefined
+          ? (await tx.subsets(setId, scope)).find((s) => s.name === subsetName)
+          : await tx.subsetFrom(setId, remoteUri, scope);
+      if (existing) return { id: existing.id, created: false };
+      const id = randomUUID();
+      await tx.createSubset(setId, { id, name: subsetName, ownerId: caller.userId, remoteUri: remoteUri ?? null });
+      return { id, created: true };
+    });
   }
 
   /** Numbers the sub-sets and the images by name in natural order, every one of them. */

@@ -34,6 +34,8 @@ export interface ImageSetChanges {
   license?: string | null;
   publicDataSet?: boolean;
   publicDocumentImageSet?: boolean;
+  /** Where the set was harvested from. */
+  remoteUri?: string | null;
 }
 
 export class ImageSetRepository {
@@ -110,6 +112,7 @@ export class ImageSetRepository {
         ...(changes.license !== undefined && { license: changes.license }),
         ...(changes.publicDataSet !== undefined && { public_data_set: changes.publicDataSet }),
         ...(changes.publicDocumentImageSet !== undefined && { public_document_image_set: changes.publicDocumentImageSet }),
+        ...(changes.remoteUri !== undefined && { remote_uri: changes.remoteUri }),
         updated_at: sql<Date>`now()`,
       })
       .where('id', '=', id)

@@ -10,7 +10,15 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { requireCreator, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from './access.js';
-import type { ImageSetRecord, ImageSetRepository } from './repository.js';
+import type { ImageSetChanges, ImageSetRecord, ImageSetRepository } from './repository.js';
+
+/** Trimmed text cut to `max` UTF-16 code units (as the contract counts), never between a surrogate pair; null when blank. */
+function clip(text: string | null, max: number): string | null {
+  const trimmed = text?.trim();
+  if (!trimmed) return null;
+  const cut = trimmed.slice(0, max);
+  return /[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
 
 /** An optional text field: a blank value clears it rather than storing whitespace. */
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
@@ -76,6 +84,32 @@ export class ImageSetService {
       publicDocumentImageSet: makesPublic,
     });
     return { ...(await this.find(input.uuid)), permissions: await this.access.permissionsOn(caller, input.uuid) };
+  }
+
+  /**
+   * What a harvested IIIF manifest or collection says of itself, put into the set's fields that
+   * are empty (its address into remoteUri, its label into the pretty name, its summary and
+   * metadata into the description, its rights into the licence); what people filled in stays.
+   * Answers the fields it filled.
+   */
+  async fillFromSource(
+    principal: Principal | null,
+    setId: string,
+    source: { remoteUri: string; prettyName: string | null; description: string | null; license: string | null },
+  ): Promise<string[]> {
+    await this.access.requireSet(principal, setId, 'WRITE');
+    const current = await this.find(setId);
+    // Within the lengths the settings form accepts, so the set can be saved there afterwards.
+    const prettyName = clip(source.prettyName, 1000);
+    const description = clip(source.description, 20_000);
+    const license = clip(source.license, 1000);
+    const changes: ImageSetChanges = {};
+    if (current.remoteUri === null) changes.remoteUri = source.remoteUri;
+    if (current.prettyName === null && prettyName) changes.prettyName = prettyName;
+    if (!current.description?.trim() && description) changes.description = description;
+    if (current.license === null && license) changes.license = license;
+    if (Object.keys(changes).length > 0) await this.sets.update(setId, changes);
+    return Object.keys(changes);
   }
 
   /** Soft delete: the set disappears from every list, tree and picker; its rows stay. */

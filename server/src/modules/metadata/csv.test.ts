@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_BOM, csvCell, toCsv } from './csv.js';
+import { CSV_BOM, csvCell, toCsv, toCsvTables } from './csv.js';
 
 describe('CSV writer', () => {
   it('leaves plain cells alone and quotes those with a comma, quote, CR or LF, doubling quotes', () => {
@@ -33,5 +33,13 @@ describe('CSV writer', () => {
     expect(toCsv(['name', 'note'], [['a', 'b,c'], ['', 'x\ny']])).toBe(`${CSV_BOM}name,note\r\na,"b,c"\r\n,"x\ny"\r\n`);
     expect(toCsv(['only'], [])).toBe(`${CSV_BOM}only\r\n`);
     expect(Buffer.from(toCsv(['a'], [])).subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  });
+
+  it('writes several tables into one file, an empty row between them', () => {
+    const text = toCsvTables([
+      { header: ['a', 'b'], rows: [['1', '2']] },
+      { header: ['c'], rows: [['x,y']] },
+    ]);
+    expect(text).toBe(`${CSV_BOM}a,b\r\n1,2\r\n\r\nc\r\n"x,y"\r\n`);
   });
 });

@@ -7,7 +7,16 @@ export const CSV_BOM = '\uFEFF';
 
 /** The whole file: the header row, then one row per record. */
 export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return CSV_BOM + [header, ...rows].map((row) => row.map(csvCell).join(',') + '\r\n').join('');
+  return CSV_BOM + [header, ...rows].map(csvRow).join('');
+}
+
+/** Several tables in one file (a report's rows, its summary...), each with its header row, an empty row between them. */
+export function toCsvTables(tables: readonly { header: readonly string[]; rows: readonly (readonly string[])[] }[]): string {
+  return CSV_BOM + tables.map((t) => [t.header, ...t.rows].map(csvRow).join('')).join('\r\n');
+}
+
+function csvRow(row: readonly string[]): string {
+  return row.map(csvCell).join(',') + '\r\n';
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;

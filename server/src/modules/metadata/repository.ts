@@ -213,6 +213,31 @@ export class MetadataRepository {
   }
 
   /**
+   * The values of one field stored for our images (by the records' image ids), with their display
+   * text, from the records `scope` may see; an image described under several of its URIs may
+   * have several.
+   */
+  async valuesOfImages(fieldId: string, imageIds: string[], scope: VisibilityScope): Promise<{ imageId: string; display: string }[]> {
+    if (imageIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('metadata_record as r')
+      .innerJoin('metadata_value as v', 'v.record_id', 'r.id')
+      .innerJoin('pim_field as f', 'f.id', 'v.field_id')
+      .leftJoin('pim_user as u', (join) => join.on(sql<SqlBool>`f.type = 'pimuser' and u.id::text = v.value`))
+      .leftJoin('document_image as d', (join) =>
+        join.on(sql<SqlBool>`f.type = 'documentimage' and d.id::text = v.value and ${visibleImages(scope, 'd')}`),
+      )
+      .select(['r.image_id', sql<string>`coalesce(u.name, d.label, v.value)`.as('display')])
+      .where('v.field_id', '=', fieldId)
+      .where('r.image_id', 'in', imageIds)
+      .where(visibleRecords(scope, 'r'))
+      .orderBy('r.created_at')
+      .orderBy('r.id')
+      .execute();
+    return rows.map((r) => ({ imageId: r.image_id!, display: r.display }));
+  }
+
+  /**
    * The datasets with records the filter lets through, by name: our set's live name when the
    * dataset is our set, else the latest name a save gave it, else its uri.
    */

@@ -113,6 +113,23 @@ export class MetadataService {
     return { fields, rows };
   }
 
+  /**
+   * A field's values for our images, by image, as a person reads them (a user's name, an image's
+   * label): the field's set must be visible to the caller, and only records they may see count.
+   * Images without a value are absent.
+   */
+  async valuesOfImages(principal: Principal | null, fieldId: string, imageIds: string[]): Promise<Map<string, string[]>> {
+    const caller = requireSignedIn(principal);
+    await this.fieldSets.setOfFields(caller, [fieldId]);
+    const values = new Map<string, string[]>();
+    for (const { imageId, display } of await this.repo.valuesOfImages(fieldId, imageIds, visibilityScope(caller, false))) {
+      const list = values.get(imageId) ?? [];
+      if (!list.includes(display)) list.push(display);
+      values.set(imageId, list);
+    }
+    return values;
+  }
+
   async datasets(principal: Principal | null, onlyOwnData: boolean): Promise<{ datasetUri: string; datasetName: string }[]> {
     return this.repo.datasets(this.filterFor(principal, onlyOwnData));
   }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { characterErrorRate } from '@pim/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleSets } from '../imagesets/access-repository.js';
-import { linesFromLayout } from './lines-from-layout.js';
+import { type CorrectedLine, matchCorrections } from './ground-truth-carry.js';
+import { type LayoutTextLine, linesFromLayout } from './lines-from-layout.js';
 
 export interface TextLineRecord {
   id: string;
@@ -45,9 +47,10 @@ const INSERT_CHUNK = 1000;
 
 /**
  * Makes the text lines of a transcription, inside the caller's transaction: the upload writes
- * them with the transcription, the start-up backfill with the removal of its pending row.
+ * them with the transcription, the start-up backfill with the removal of its pending row. Answers
+ * the lines made.
  */
-export async function insertLinesOf(trx: Kysely<DB>, t: TranscriptionLayout): Promise<void> {
+export async function insertLinesOf(trx: Kysely<DB>, t: TranscriptionLayout): Promise<LayoutTextLine[]> {
   const image = await trx.selectFrom('document_image').select(['width', 'height']).where('id', '=', t.imageId).executeTakeFirstOrThrow();
   const lines = linesFromLayout(t.layout, t.format, image);
   for (let start = 0; start < lines.length; start += INSERT_CHUNK) {
@@ -71,6 +74,87 @@ export async function insertLinesOf(trx: Kysely<DB>, t: TranscriptionLayout): Pr
       .execute();
     // The embedded database answers synchronously, so the awaits above never let the event loop
     // run: give it a turn between chunks, or a page of 100,000 lines holds every request for seconds.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return lines;
+}
+
+/** The lines of a transcription that someone gave ground truth, before it is replaced. */
+export async function correctedLinesOf(trx: Kysely<DB>, transcriptionId: string): Promise<CorrectedLine[]> {
+  const rows = await trx
+    .selectFrom('simple_text_line')
+    .select(['region_x', 'region_y', 'region_w', 'region_h', 'ground_truth', 'corrected_by', 'corrected_at'])
+    .where('transcription_id', '=', transcriptionId)
+    .where('ground_truth', 'is not', null)
+    .orderBy('line_index')
+    .execute();
+  return rows.map((r) => ({
+    region: r.region_x === null ? null : { x: r.region_x, y: r.region_y!, w: r.region_w!, h: r.region_h! },
+    groundTruth: r.ground_truth!,
+    correctedBy: r.corrected_by,
+    correctedAt: r.corrected_at,
+  }));
+}
+
+/**
+ * Gives the new lines of a replaced transcription the ground truth of the corrected old lines in
+ * the same place (`matchCorrections`), with its CER against the new text; answers how many
+ * corrections were kept and how many had no line to go to.
+ */
+export async function carryGroundTruth(
+  trx: Kysely<DB>,
+  transcriptionId: string,
+  corrected: CorrectedLine[],
+  lines: LayoutTextLine[],
+): Promise<{ groundTruthKept: number; groundTruthDropped: number }> {
+  const matches = matchCorrections(corrected, lines);
+  for (const [lineIndex, c] of matches) {
+    await trx
+      .updateTable('simple_text_line')
+      .set({
+        ground_truth: c.groundTruth,
+        cer: characterErrorRate(c.groundTruth, lines[lineIndex]!.text),
+        corrected_by: c.correctedBy,
+        corrected_at: c.correctedAt,
+      })
+      .where('transcription_id', '=', transcriptionId)
+      .where('line_index', '=', lineIndex)
+      .execute();
+  }
+  return { groundTruthKept: matches.size, groundTruthDropped: corrected.length - matches.size };
+}
+
+/**
+ * Gives text lines of a transcription new indices inside the caller's transaction (its layout was
+ * put in another order): each row keeps its text, ground truth and corrections, only its place
+ * changes. The moved rows first step aside above every index in use, as (transcription_id,
+ * line_index) is unique at every row, then take their new indices, which are the old ones of the
+ * same rows in another order. A move naming no row (its lines not made yet) changes nothing.
+ */
+export async function renumberLinesOf(trx: Kysely<DB>, transcriptionId: string, moves: { from: number; to: number }[]): Promise<void> {
+  if (moves.length === 0) return;
+  const top = await trx
+    .selectFrom('simple_text_line')
+    .select(sql<number>`coalesce(max(line_index), -1)`.as('top'))
+    .where('transcription_id', '=', transcriptionId)
+    .executeTakeFirstOrThrow();
+  const aside = moves.reduce((most, m) => Math.max(most, m.from, m.to), Number(top.top)) + 1;
+  for (let start = 0; start < moves.length; start += INSERT_CHUNK) {
+    const chunk = moves.slice(start, start + INSERT_CHUNK);
+    await trx
+      .updateTable('simple_text_line')
+      .set({ line_index: sql<number>`line_index + ${aside}` })
+      .where('transcription_id', '=', transcriptionId)
+      .where('line_index', 'in', chunk.map((m) => m.from))
+      .execute();
+  }
+  for (let start = 0; start < moves.length; start += INSERT_CHUNK) {
+    const chunk = moves.slice(start, start + INSERT_CHUNK);
+    await sql`
+      update simple_text_line l set line_index = m.to_index
+      from unnest(${chunk.map((m) => m.from + aside)}::int4[], ${chunk.map((m) => m.to)}::int4[]) as m(from_index, to_index)
+      where l.transcription_id = ${transcriptionId} and l.line_index = m.from_index`.execute(trx);
+    // As insertLinesOf: the embedded database holds the event loop while it works.
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

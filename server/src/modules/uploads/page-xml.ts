@@ -46,6 +46,8 @@ export interface PageRegion {
   language?: string | null;
   /** The region's own TextEquiv, when it has one. */
   text?: string | null;
+  /** TextRegion@readingDirection (left-to-right, right-to-left, ...), only when the file gives it. */
+  readingDirection?: string;
   lines: PageLine[];
 }
 
@@ -58,6 +60,8 @@ export interface PageDocument {
   imageHeight: number | null;
   /** Page@primaryLanguage, else the language most regions declare, else most lines (PAGE's names: "German"). */
   language: string | null;
+  /** Page@readingDirection as written: right-to-left pages read their columns from the right. */
+  readingDirection: string | null;
   regions: PageRegion[];
   readingOrder: ReadingOrderGroup | null;
 }
@@ -96,6 +100,7 @@ export function parsePageXml(xml: string): PageDocument {
       attr(page, 'primaryLanguage') ??
       mostDeclared(regions.map((r) => r.language)) ??
       mostDeclared(regions.flatMap((r) => r.lines.map((l) => l.language))),
+    readingDirection: attr(page, 'readingDirection'),
     regions,
     readingOrder: readingOrderOf(page.ReadingOrder, attr),
   };
@@ -110,12 +115,14 @@ function collectRegions(node: Node): PageRegion[] {
       if (typeof child !== 'object' || child === null) continue;
       if (key === 'TextRegion') {
         const region = child as Node;
+        const readingDirection = attr(region, 'readingDirection');
         regions.push({
           id: attr(region, 'id'),
           type: attr(region, 'type') ?? 'text',
           coords: points(region.Coords),
           language: attr(region, 'primaryLanguage'),
           text: region.TextEquiv ? mainTextEquiv(region).text : null,
+          ...(readingDirection !== null && { readingDirection }),
           lines: nodes(region.TextLine).map(lineOf),
         });
       }

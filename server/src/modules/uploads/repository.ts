@@ -16,6 +16,8 @@ export interface NewDocumentImage {
   pageNumber: number | null;
   sourcePdfFileId: string | null;
   ownerId: string | null;
+  /** Where it was fetched from (a IIIF canvas), for an image that was not uploaded. */
+  remoteUri?: string | null;
 }
 
 /** What one upload adds: files first, then images appended to the set in order, then set files. */
@@ -23,7 +25,8 @@ export interface UploadRows {
   setId: string;
   files: NewStoredFile[];
   images: NewDocumentImage[];
-  setFiles: { fileId: string; kind: 'pdf' | 'xml' }[];
+  /** `pagesPending`: a PDF kept for a SplitPDF job to add its pages. */
+  setFiles: { fileId: string; kind: 'pdf' | 'xml'; pagesPending?: boolean }[];
 }
 
 export interface ImageOfSet {
@@ -47,6 +50,8 @@ export interface XmlImportRows {
     cleanText: string;
     layout: unknown;
     linesCount: number;
+    /** What made it, when a job did: the job type, its uuid, the model and tool version. */
+    params?: Record<string, unknown>;
   };
 }
 
@@ -60,42 +65,33 @@ export class UploadRepository {
   insertUpload(rows: UploadRows, files: Publication): Promise<boolean> {
     return publishWithRows(this.db, files, async (trx) => {
       if (!(await lockLiveSet(trx, rows.setId))) return false;
-      await insertStoredFiles(trx, rows.files);
-      if (rows.images.length > 0) {
-        const last = await trx
-          .selectFrom('image_set_image')
-          .select(sql<number>`coalesce(max(position), -1)`.as('position'))
-          .where('set_id', '=', rows.setId)
-          .executeTakeFirstOrThrow();
-        const first = Number(last.position) + 1;
-        await trx
-          .insertInto('document_image')
-          .values(
-            rows.images.map((img, i) => ({
-              id: img.id,
-              file_id: img.fileId,
-              label: img.label,
-              width: img.width,
-              height: img.height,
-              page_number: img.pageNumber ?? first + i + 1,
-              source_pdf_file_id: img.sourcePdfFileId,
-              owner_id: img.ownerId,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('image_set_image')
-          .values(rows.images.map((img, i) => ({ set_id: rows.setId, image_id: img.id, position: first + i })))
-          .execute();
-      }
-      if (rows.setFiles.length > 0) {
-        await trx
-          .insertInto('image_set_file')
-          .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind })))
-          .execute();
-      }
+      await writeUpload(trx, rows);
       return true;
     });
+  }
+
+  /**
+   * As insertUpload for one image fetched from elsewhere, unless the set holds an image from its
+   * `remoteUri` already (checked under the set's lock, so two harvests at once store it once).
+   */
+  async insertRemoteImage(rows: UploadRows & { images: [NewDocumentImage & { remoteUri: string }] }, files: Publication): Promise<'added' | 'present' | 'setGone'> {
+    let outcome: 'added' | 'present' | 'setGone' = 'setGone';
+    await publishWithRows(this.db, files, async (trx) => {
+      if (!(await lockLiveSet(trx, rows.setId))) return false;
+      if (await findRemoteImage(trx, rows.setId, rows.images[0].remoteUri)) {
+        outcome = 'present';
+        return false;
+      }
+      await writeUpload(trx, rows);
+      outcome = 'added';
+      return true;
+    });
+    return outcome;
+  }
+
+  /** The id of the set's image fetched from `remoteUri`, if it holds one. */
+  findRemoteImage(setId: string, remoteUri: string): Promise<string | undefined> {
+    return findRemoteImage(this.db, setId, remoteUri);
   }
 
   /**
@@ -137,42 +133,94 @@ export class UploadRepository {
    * none. False when the set was deleted meanwhile: then nothing is kept.
    */
   insertXmlImport(rows: XmlImportRows, files: Publication): Promise<boolean> {
-    const { file, transcription: t } = rows;
     return publishWithRows(this.db, files, async (trx) => {
       if (!(await lockLiveSet(trx, rows.setId))) return false;
-      await insertStoredFiles(trx, [file]);
-      await trx.insertInto('image_set_file').values({ set_id: rows.setId, file_id: file.id, kind: 'xml' }).execute();
-      await trx
-        .insertInto('transcription')
-        .values({
-          id: t.id,
-          image_id: t.imageId,
-          format: t.format,
-          source_file_id: file.id,
-          transcriber: t.transcriber,
-          language: t.language,
-          version: t.version,
-          analyzed: sql<Date>`now()`,
-          clean_text: t.cleanText,
-          layout: JSON.stringify(t.layout),
-        })
-        .execute();
-      await insertLinesOf(trx, t);
-      await trx
-        .updateTable('document_image')
-        .set({ lines_count: t.linesCount, updated_at: sql<Date>`now()` })
-        .where('id', '=', t.imageId)
-        .execute();
+      await writeXmlTranscription(trx, rows);
       return true;
     });
   }
 }
 
 /**
+ * Writes a transcription with its text lines inside the caller's transaction, and its file, when
+ * it has one, with the set's files. The upload's XML import writes one so, and so do the jobs
+ * that recognise text (their file is the one the OCR engine wrote).
+ */
+export async function writeXmlTranscription(trx: Kysely<DB>, rows: Omit<XmlImportRows, 'file'> & { file: NewStoredFile | null }): Promise<void> {
+  const { file, transcription: t } = rows;
+  if (file) await insertSetXmlFile(trx, rows.setId, file);
+  await trx
+    .insertInto('transcription')
+    .values({ id: t.id, image_id: t.imageId, ...transcriptionContent(t, file) })
+    .execute();
+  await insertLinesOf(trx, t);
+  await setLinesCount(trx, t.imageId, t.linesCount);
+}
+
+/** The columns of a transcription that its content decides: what a new one has and a replacement changes. */
+export function transcriptionContent(t: XmlImportRows['transcription'], file: NewStoredFile | null) {
+  return {
+    format: t.format,
+    source_file_id: file?.id ?? null,
+    transcriber: t.transcriber,
+    language: t.language,
+    version: t.version,
+    analyzed: sql<Date>`now()`,
+    params: t.params === undefined ? null : JSON.stringify(t.params),
+    clean_text: t.cleanText,
+    layout: JSON.stringify(t.layout),
+  };
+}
+
+/** Records an XML file as one of the set's files (downloadable by whoever may read the set). */
+export async function insertSetXmlFile(trx: Kysely<DB>, setId: string, file: NewStoredFile): Promise<void> {
+  await insertStoredFiles(trx, [file]);
+  await trx.insertInto('image_set_file').values({ set_id: setId, file_id: file.id, kind: 'xml' }).execute();
+}
+
+export async function setLinesCount(trx: Kysely<DB>, imageId: string, linesCount: number): Promise<void> {
+  await trx.updateTable('document_image').set({ lines_count: linesCount, updated_at: sql<Date>`now()` }).where('id', '=', imageId).execute();
+}
+
+/**
+ * Writes the images and appends them to the set, in order, inside the caller's transaction, which
+ * holds the set's lock (`lockLiveSet`) so concurrent uploads take positions one after the other.
+ */
+export async function appendImages(trx: Kysely<DB>, setId: string, images: NewDocumentImage[]): Promise<void> {
+  if (images.length === 0) return;
+  const last = await trx
+    .selectFrom('image_set_image')
+    .select(sql<number>`coalesce(max(position), -1)`.as('position'))
+    .where('set_id', '=', setId)
+    .executeTakeFirstOrThrow();
+  const first = Number(last.position) + 1;
+  await trx
+    .insertInto('document_image')
+    .values(
+      images.map((img, i) => ({
+        id: img.id,
+        file_id: img.fileId,
+        label: img.label,
+        width: img.width,
+        height: img.height,
+        page_number: img.pageNumber ?? first + i + 1,
+        source_pdf_file_id: img.sourcePdfFileId,
+        remote_uri: img.remoteUri ?? null,
+        owner_id: img.ownerId,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('image_set_image')
+    .values(images.map((img, i) => ({ set_id: setId, image_id: img.id, position: first + i })))
+    .execute();
+}
+
+/**
  * Locks the set's row unless it has been deleted. Holding it numbers concurrent uploads into the
  * same set one after the other, and keeps a delete from passing an upload unseen.
  */
-async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boolean> {
+export async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boolean> {
   const set = await trx
     .selectFrom('document_image_set')
     .select('id')
@@ -181,4 +229,28 @@ async function lockLiveSet(trx: Kysely<DB>, setId: string): Promise<boolean> {
     .forUpdate()
     .executeTakeFirst();
   return set !== undefined;
+}
+
+/** The rows of an upload: its files, its images appended to the set in order, its set files. */
+async function writeUpload(trx: Kysely<DB>, rows: UploadRows): Promise<void> {
+  await insertStoredFiles(trx, rows.files);
+  await appendImages(trx, rows.setId, rows.images);
+  if (rows.setFiles.length > 0) {
+    await trx
+      .insertInto('image_set_file')
+      .values(rows.setFiles.map((f) => ({ set_id: rows.setId, file_id: f.fileId, kind: f.kind, pages_pending: f.pagesPending ?? false })))
+      .execute();
+  }
+}
+
+async function findRemoteImage(db: Kysely<DB>, setId: string, remoteUri: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('image_set_image as m')
+    .innerJoin('document_image as d', 'd.id', 'm.image_id')
+    .select('d.id')
+    .where('m.set_id', '=', setId)
+    .where('d.remote_uri', '=', remoteUri)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }

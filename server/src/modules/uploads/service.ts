@@ -1,20 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
-import type { NamedRef, UploadResult } from '@pim/contract';
+import type { UploadResult } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
-import { AppError, badRequest, notFound, tooLarge, unsupportedMediaType } from '../../platform/errors.js';
+import { AppError, badRequest, tooLarge, unsupportedMediaType } from '../../platform/errors.js';
 import { peek } from '../../platform/http/peek-stream.js';
 import { type FileStore, formatBytes, type StagedFile } from '../../platform/storage/file-store.js';
 import { ThreadOutOfMemory, ThreadTimeout, type WorkerPool } from '../../platform/threads/worker-pool.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
+import { needsPyramid } from '../../platform/images/iiif-render.js';
 import { probeImage } from './image-probe.js';
-import { altoRegions, type LayoutRegion } from './alto-xml.js';
-import type { PageRegion, ReadingOrderGroup } from './page-xml.js';
 import type { PdfSplitter } from './pdf-split.js';
+import { baseName } from './pdf-pages.js';
+import { PdfUpload } from './pdf-upload.js';
+import { result, setGone } from './upload-result.js';
 import type { ImageOfSet, NewDocumentImage, NewStoredFile, UploadRepository } from './repository.js';
 import { SNIFF_BYTES, sniff } from './sniff.js';
 import { XML_READER, type XmlReading } from './xml-reader.js';
+import { transcriptionContent, transcriptionOfReading, type XmlTranscription } from './xml-transcription.js';
+
+const IMAGE_EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/tiff': 'tif', 'image/webp': 'webp' } as const;
 
 export const UNSUPPORTED_TYPE = 'This file type is not supported: upload JPEG, PNG, TIFF or WebP images, PDFs, or PAGE, ALTO or hOCR files.';
 
@@ -25,9 +29,35 @@ export interface UploadLimits {
   maxPixels: number;
   /** Largest accepted PAGE, ALTO or hOCR file, in bytes: XML is read whole (PIM_XML_MAX_MB). */
   maxXmlBytes: number;
+  /** With a job queue, a PDF of more pages is kept and split by a SplitPDF job, not in the request. */
+  pdfPagesInRequest: number;
 }
 
-export const DEFAULT_UPLOAD_LIMITS: UploadLimits = { maxBytes: 512 * 1024 * 1024, maxPixels: 250_000_000, maxXmlBytes: 64 * 1024 * 1024 };
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  maxBytes: 512 * 1024 * 1024,
+  maxPixels: 250_000_000,
+  maxXmlBytes: 64 * 1024 * 1024,
+  pdfPagesInRequest: 4,
+};
+
+/** The part of the job queue uploads use: the work that would hold up the request goes into jobs. */
+export interface UploadJobs {
+  /**
+   * Queues a job of the type on the set for the uploader, as `POST pim/jobs` would, or names the
+   * one of theirs that waits already (it reads the set when it starts).
+   */
+  queue(type: 'SplitPDF' | 'ConvertToTiledTiff', setId: string, owner: Principal): Promise<{ id: number; uuid: string }>;
+}
+
+/** What the upload hands on once its rows are written. */
+export interface UploadHooks {
+  /** Without `jobs`: told of the images an upload added (the server makes the large ones' pyramids). */
+  onImagesAdded?: (imageIds: string[]) => void;
+  /** Queues the pyramids of large images (ConvertToTiledTiff) and the pages of long PDFs (SplitPDF). */
+  jobs?: UploadJobs;
+  /** Told when queueing that work fails after the upload's rows were written (the upload stands). */
+  onBackgroundError?: (err: unknown, what: string) => void;
+}
 
 /** One file part of the request, and a way to learn whether the client sent more than one. */
 export interface IncomingUpload {
@@ -42,6 +72,8 @@ export interface IncomingUpload {
  * a refused or failed upload leaves no file and no row.
  */
 export class UploadService {
+  private readonly pdfs: PdfUpload;
+
   constructor(
     private readonly repo: UploadRepository,
     private readonly files: FileStore,
@@ -49,9 +81,11 @@ export class UploadService {
     /** Where XML is read, off the event loop. */
     private readonly threads: WorkerPool,
     readonly pdfSplitter: PdfSplitter,
-    private readonly hooks: { onImagesAdded?: (imageIds: string[]) => void } = {},
+    readonly hooks: UploadHooks = {},
     readonly limits: UploadLimits = DEFAULT_UPLOAD_LIMITS,
-  ) {}
+  ) {
+    this.pdfs = new PdfUpload(repo, files, pdfSplitter, hooks, limits, (caller, setId, images) => this.imagesAdded(caller, setId, images));
+  }
 
   async upload(principal: Principal | null, setId: string, incoming: IncomingUpload): Promise<UploadResult> {
     const caller = await this.access.requireSet(principal, setId, 'WRITE');
@@ -80,8 +114,56 @@ export class UploadService {
         originalName: fileName,
         ownerId: caller.userId,
       };
-      if (kind.kind === 'image') return await this.addImage(setId, original, staged);
-      return kind.kind === 'pdf' ? await this.addPdf(setId, original, staged) : await this.addXml(setId, original, staged);
+      if (kind.kind === 'image') return await this.addImage(caller, setId, original, staged);
+      return kind.kind === 'pdf' ? await this.pdfs.add(caller, setId, original, staged) : await this.addXml(setId, original, staged);
+    } finally {
+      await staged.discard();
+    }
+  }
+
+  /** The set's image fetched from `remoteUri` (a harvested canvas), if it holds one: a harvest run again skips it. */
+  async remoteImageOf(principal: Principal | null, setId: string, remoteUri: string): Promise<string | undefined> {
+    await this.access.requireSet(principal, setId, 'READ');
+    return this.repo.findRemoteImage(setId, remoteUri);
+  }
+
+  /**
+   * An image fetched from elsewhere (a IIIF harvest) added to the set through the upload's
+   * checks: staged within the size limit, sniffed (images only), probed (the pixel limit, a
+   * damaged file refused), stored with its rows in one transaction. `remoteUri` says where it
+   * came from; when the set holds an image from there already, nothing is added. Answers the
+   * image's id, or null when it was there.
+   */
+  async addRemoteImage(
+    principal: Principal | null,
+    setId: string,
+    image: { stream: Readable; label: string; remoteUri: string },
+  ): Promise<string | null> {
+    const caller = await this.access.requireSet(principal, setId, 'WRITE');
+    const { head, stream } = await peek(image.stream, SNIFF_BYTES);
+    const kind = sniff(head);
+    if (kind?.kind !== 'image') {
+      stream.destroy();
+      throw unsupportedMediaType('This is not an image PIM can store: JPEG, PNG, TIFF or WebP.');
+    }
+    const staged = await this.files.stage(stream, this.limits.maxBytes);
+    try {
+      const { width, height } = await probeImage(staged.path, this.limits.maxPixels);
+      const file: NewStoredFile = {
+        id: randomUUID(),
+        sha256: staged.sha256,
+        sizeBytes: staged.sizeBytes,
+        mediaType: kind.mediaType,
+        // Named like an upload of it, so a PAGE file naming the image by its label finds it.
+        originalName: `${cleanFileName(image.label.replace(/[\\/]/g, '_'))}.${IMAGE_EXTENSIONS[kind.mediaType]}`,
+        ownerId: caller.userId,
+      };
+      const row = { id: randomUUID(), fileId: file.id, label: image.label, width, height, pageNumber: null, sourcePdfFileId: null, ownerId: caller.userId, remoteUri: image.remoteUri };
+      const outcome = await this.repo.insertRemoteImage({ setId, files: [file], images: [row], setFiles: [] }, this.files.publication([staged]));
+      if (outcome === 'setGone') throw setGone(setId);
+      if (outcome === 'present') return null;
+      this.hooks.onImagesAdded?.([row.id]);
+      return row.id;
     } finally {
       await staged.discard();
     }
@@ -108,7 +190,7 @@ export class UploadService {
     }
   }
 
-  private async addImage(setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
+  private async addImage(caller: Principal, setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
     const { width, height } = await probeImage(staged.path, this.limits.maxPixels);
     const image: NewDocumentImage = {
       id: randomUUID(),
@@ -122,114 +204,43 @@ export class UploadService {
     };
     const rows = { setId, files: [file], images: [image], setFiles: [] };
     if (!(await this.repo.insertUpload(rows, this.files.publication([staged])))) throw setGone(setId);
-    this.hooks.onImagesAdded?.([image.id]);
+    await this.imagesAdded(caller, setId, [image]);
     return result('image', file.originalName, [image], `${file.originalName} was added to the set.`);
   }
 
-  private async addPdf(setId: string, pdf: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
-    const pageCount = await this.pdfSplitter.pageCount(staged.path);
-    const pages: StagedFile[] = [];
+  /** Large images get their pyramid: in a ConvertToTiledTiff job when there is a queue, else by the hook. */
+  private async imagesAdded(caller: Principal, setId: string, images: NewDocumentImage[]): Promise<void> {
+    const { jobs, onImagesAdded, onBackgroundError } = this.hooks;
+    if (!jobs) {
+      onImagesAdded?.(images.map((i) => i.id));
+      return;
+    }
+    if (!images.some((i) => needsPyramid(i.width, i.height))) return;
     try {
-      const { files, images } = await this.renderPages(staged.path, pageCount, pdf, pages);
-      const rows = { setId, files, images, setFiles: [{ fileId: pdf.id, kind: 'pdf' as const }] };
-      if (!(await this.repo.insertUpload(rows, this.files.publication([staged, ...pages])))) throw setGone(setId);
-      this.hooks.onImagesAdded?.(images.map((i) => i.id));
-      const count = images.length === 1 ? '1 page was' : `${images.length} pages were`;
-      return result('pdf', pdf.originalName, images, `${pdf.originalName}: ${count} added to the set.`);
-    } finally {
-      await Promise.all(pages.map((p) => p.discard()));
+      await jobs.queue('ConvertToTiledTiff', setId, caller);
+    } catch (err) {
+      // The images are in; the first tile request makes a missing pyramid too.
+      onBackgroundError?.(err, `queueing the pyramids of set ${setId} failed`);
     }
-  }
-
-  /**
-   * Renders each page in a thread and stages it as a JPEG into `pages`, one at a time, so only one
-   * rendered page is in memory and the upload holds one thread, leaving the others to other users.
-   */
-  private async renderPages(
-    pdfPath: string,
-    pageCount: number,
-    pdf: NewStoredFile,
-    pages: StagedFile[],
-  ): Promise<{ files: NewStoredFile[]; images: NewDocumentImage[] }> {
-    const name = baseName(pdf.originalName);
-    const files: NewStoredFile[] = [pdf];
-    const images: NewDocumentImage[] = [];
-    for (let index = 0; index < pageCount; index += 1) {
-      const page = await this.pdfSplitter.renderPage(pdfPath, index);
-      const label = `${name} p. ${index + 1}`;
-      const staged = await this.files.stage(Buffer.from(page.bytes.buffer, page.bytes.byteOffset, page.bytes.byteLength));
-      pages.push(staged);
-      const file: NewStoredFile = {
-        id: randomUUID(),
-        sha256: staged.sha256,
-        sizeBytes: staged.sizeBytes,
-        mediaType: 'image/jpeg',
-        originalName: `${label}.jpg`,
-        ownerId: pdf.ownerId,
-      };
-      files.push(file);
-      images.push({
-        id: randomUUID(),
-        fileId: file.id,
-        label,
-        width: page.width,
-        height: page.height,
-        pageNumber: index + 1,
-        sourcePdfFileId: pdf.id,
-        ownerId: pdf.ownerId,
-      });
-    }
-    return { files, images };
   }
 
   /** A PAGE, ALTO or hOCR file becomes a transcription of the set's image it refers to. */
   private async addXml(setId: string, file: NewStoredFile, staged: StagedFile): Promise<UploadResult> {
     const reading = await this.readXml(staged);
-    if (reading.dialect === 'alto') {
-      const { alto } = reading;
-      const image = alto.fileName
-        ? await this.imageNamed(setId, alto.fileName)
-        : await this.imageLike(setId, file.originalName, UNKNOWN_ALTO_IMAGE);
-      const pixels = alto.unit === 'pixel';
-      return this.saveXml(setId, staged, file, image, {
-        format: 'alto',
-        transcriber: alto.software,
-        version: alto.version,
-        page: {
-          imageFilename: alto.fileName,
-          imageWidth: pixels ? alto.pageWidth : image.width,
-          imageHeight: pixels ? alto.pageHeight : image.height,
-        },
-        regions: altoRegions(alto, image),
-      });
-    }
-    if (reading.dialect === 'hocr') {
-      const { hocr } = reading;
-      const image = hocr.imageFilename
-        ? await this.imageNamed(setId, hocr.imageFilename)
-        : await this.imageLike(setId, file.originalName, UNKNOWN_HOCR_IMAGE);
-      return this.saveXml(setId, staged, file, image, {
-        format: 'hocr',
-        transcriber: hocr.system,
-        version: null,
-        page: { imageFilename: hocr.imageFilename, imageWidth: hocr.pageWidth, imageHeight: hocr.pageHeight },
-        regions: hocr.regions,
-      });
-    }
-    const { page } = reading;
-    return this.saveXml(setId, staged, file, await this.imageNamed(setId, page.imageFilename), {
-      format: 'page',
-      transcriber: page.creator,
-      version: page.version,
-      page: { imageFilename: page.imageFilename, imageWidth: page.imageWidth, imageHeight: page.imageHeight },
-      regions: page.regions,
-      language: page.language,
-      readingOrder: page.readingOrder,
-    });
+    const image = await this.imageOfXml(setId, file.originalName, reading);
+    return this.saveXml(setId, staged, file, image, transcriptionOfReading(reading, image));
+  }
+
+  /** The set's image the file names, else (ALTO, hOCR without a name) the one named like the file. */
+  private imageOfXml(setId: string, xmlName: string, reading: XmlReading): Promise<ImageOfSet> {
+    if (reading.dialect === 'page') return this.imageNamed(setId, reading.page.imageFilename);
+    const named = reading.dialect === 'alto' ? reading.alto.fileName : reading.hocr.imageFilename;
+    if (named) return this.imageNamed(setId, named);
+    return this.imageLike(setId, xmlName, reading.dialect === 'alto' ? UNKNOWN_ALTO_IMAGE : UNKNOWN_HOCR_IMAGE);
   }
 
   /** Decodes, checks and parses the staged XML in a worker thread, so a large file holds up no other request. */
-  private async readXml(staged: StagedFile): Promise<XmlReading> {
+  async readXml(staged: StagedFile): Promise<XmlReading> {
     try {
       return await this.threads.run<XmlReading>({ module: XML_READER, fn: 'readXmlFile', args: [staged.path] });
     } catch (err) {
@@ -274,26 +285,12 @@ export class UploadService {
     image: ImageOfSet,
     t: XmlTranscription,
   ): Promise<UploadResult> {
-    const lines = (t.regions as PageRegion[]).flatMap((r) => r.lines);
     const id = randomUUID();
-    const rows = {
-      setId,
-      file,
-      transcription: {
-        id,
-        imageId: image.id,
-        format: t.format,
-        transcriber: t.transcriber,
-        version: t.version,
-        language: t.language ?? null,
-        cleanText: lines.map((l) => l.text).join('\n'),
-        // A PAGE layout always has its readingOrder (null when the file has none): see downloads' page-source.ts.
-        layout: { page: t.page, regions: t.regions, ...(t.readingOrder !== undefined && { readingOrder: t.readingOrder }) },
-        linesCount: lines.length,
-      },
-    };
+    const transcription = { id, imageId: image.id, ...transcriptionContent(t) };
+    const rows = { setId, file, transcription };
     if (!(await this.repo.insertXmlImport(rows, this.files.publication([staged])))) throw setGone(setId);
-    const count = lines.length === 1 ? '1 line' : `${lines.length} lines`;
+    const lines = transcription.linesCount;
+    const count = lines === 1 ? '1 line' : `${lines} lines`;
     return {
       kind: 'xml',
       fileName: file.originalName,
@@ -309,28 +306,6 @@ export const UNKNOWN_ALTO_IMAGE =
 export const UNKNOWN_HOCR_IMAGE =
   'Could not tell which image this hOCR file belongs to: name it like its image, or give its ocr_page an image in its title.';
 
-/** What every XML format is stored as: PAGE's layout shape (ALTO and hOCR lines add their words). */
-interface XmlTranscription {
-  format: 'page' | 'alto' | 'hocr';
-  transcriber: string | null;
-  version: string | null;
-  page: { imageFilename: string | null; imageWidth: number | null; imageHeight: number | null };
-  regions: PageRegion[] | LayoutRegion[];
-  /** The transcription's language as the file names it (PAGE only so far). */
-  language?: string | null;
-  readingOrder?: ReadingOrderGroup | null;
-}
-
-/** The set passed the access check, then was deleted before the upload's rows were written. */
-function setGone(setId: string) {
-  return notFound(`There is no image set with id ${setId}: it was deleted during the upload.`);
-}
-
-function result(kind: UploadResult['kind'], fileName: string, images: NewDocumentImage[], message: string): UploadResult {
-  const documentImages: NamedRef[] = images.map((i) => ({ uuid: i.id, name: i.label }));
-  return { kind, fileName, documentImages, transcriptions: [], message };
-}
-
 /** The name without any folder a browser may send along, control characters, or excess length. */
 function cleanFileName(raw: string): string {
   // eslint-disable-next-line no-control-regex
@@ -342,9 +317,4 @@ function cleanFileName(raw: string): string {
 function duration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   return ms < 120_000 ? `${Math.round(ms / 1000)} seconds` : `${Math.round(ms / 60_000)} minutes`;
-}
-
-function baseName(fileName: string): string {
-  const ext = path.extname(fileName);
-  return (ext && ext.length < fileName.length ? fileName.slice(0, -ext.length) : fileName) || fileName;
 }

@@ -41,6 +41,32 @@ export function requireCreator(principal: Principal | null): Principal {
   return p;
 }
 
+/**
+ * The job calls of people (list, create, cancel, restart, download): every signed-in caller but
+ * an API key with the MINION role, which is a remote worker's and only claims and runs jobs
+ * through the worker calls.
+ */
+export function requireJobCaller(principal: Principal | null): Principal {
+  const p = requireSignedIn(principal);
+  if (p.kind === 'apikey' && hasRole(p.roles, ROLE.MINION)) {
+    throw forbidden('An API key with the MINION role belongs to a remote worker: it claims and runs jobs through the worker calls, and may not use these.');
+  }
+  return p;
+}
+
+/**
+ * The worker calls (claim, heartbeat, images, files, complete, fail): API keys with the MINION
+ * role, which remote workers run with, and administrators (users or API keys with ADMIN), for
+ * operations and tests. Everyone else is refused with what it takes.
+ */
+export function requireWorker(principal: Principal | null): Principal {
+  const p = requireSignedIn(principal);
+  if (!hasRole(p.roles, ROLE.MINION) && !isAdmin(p)) {
+    throw forbidden('Only a remote worker claims and runs jobs: this needs an API key with the MINION role (pim apikeys create --user NAME --roles MINION).');
+  }
+  return p;
+}
+
 export function isAdmin(principal: Principal | null): boolean {
   return principal !== null && hasRole(principal.roles, ROLE.ADMIN);
 }

@@ -14,6 +14,13 @@ export interface Database {
   db: Kysely<DB>;
   /** Runs a script of several statements (migrations); nothing else should need it. */
   execScript(sqlText: string): Promise<void>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`: from any connection to a
+   * PostgreSQL server, from this process on PGlite. Resolves once listening, with the function
+   * that stops it. A notification sent while a lost connection is being made again is missed, so
+   * a listener also looks for itself now and then.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -63,6 +70,12 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
         throw err;
       }
     },
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(checkedChannel(channel), onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();
@@ -78,6 +91,7 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
   const probe = await pool.connect();
   probe.release();
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const listener = new PostgresListener(url, onConnectionError);
   return {
     kind: 'postgres',
     db,
@@ -93,10 +107,106 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
         conn.release();
       }
     },
+    listen: (channel, onMessage) => listener.listen(checkedChannel(channel), onMessage),
     close: async () => {
+      await listener.close();
       await db.destroy();
     },
   };
+}
+
+/** A channel name goes into LISTEN as an identifier: only plain lower-case names. */
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/** How long to wait before making a lost listening connection again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one goes back to the pool). It
+ * is opened on the first listen; when it fails it is made again, listening on the same channels.
+ */
+class PostgresListener {
+  private client: pg.Client | undefined;
+  private connecting: Promise<pg.Client> | undefined;
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly onConnectionError: (err: Error) => void,
+  ) {}
+
+  async listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+    const client = await this.connection();
+    let handlers = this.handlers.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.handlers.set(channel, handlers);
+      await client.query(`LISTEN ${channel}`);
+    }
+    handlers.add(onMessage);
+    return async () => {
+      handlers.delete(onMessage);
+      if (handlers.size > 0 || this.handlers.get(channel) !== handlers) return;
+      this.handlers.delete(channel);
+      await this.client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client ?? (await this.connecting?.catch(() => undefined));
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private connection(): Promise<pg.Client> {
+    if (this.client) return Promise.resolve(this.client);
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (n) => {
+      for (const handler of this.handlers.get(n.channel) ?? []) handler(n.payload ?? '');
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+    this.client = client;
+    return client;
+  }
+
+  private lost(client: pg.Client, err?: Error): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    client.end().catch(() => undefined);
+    if (this.closed) return;
+    if (err) this.onConnectionError(err);
+    this.reconnectLater();
+  }
+
+  private reconnectLater(): void {
+    if (this.retry || this.closed) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      if (this.closed || this.handlers.size === 0) return;
+      this.connection().catch((err: Error) => {
+        this.onConnectionError(err);
+        this.reconnectLater();
+      });
+    }, RELISTEN_MS);
+    this.retry.unref();
+  }
 }
 
 /**

@@ -152,6 +152,8 @@ export interface ImageSetFileTable {
   set_id: string;
   file_id: string;
   kind: 'pdf' | 'xml';
+  /** A PDF whose pages a SplitPDF job has still to add. */
+  pages_pending: Generated<boolean>;
 }
 
 export interface TranscriptionTable {
@@ -345,6 +347,65 @@ export interface FontDescriptionTable {
   updated_at: UpdatedAt;
 }
 
+/** A job of the queue (migration 0012): see server/src/jobs/queue.ts for its states and lease. */
+export interface JobTable {
+  id: Generated<number>;
+  uuid: string;
+  type: string;
+  state: ColumnType<JobRowState, JobRowState | undefined, JobRowState>;
+  priority: number;
+  settings: ColumnType<Record<string, unknown>, string, string>;
+  set_id: string | null;
+  owner_id: string | null;
+  api_key_id: string | null;
+  wrapper_id: number | null;
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  progress_message: string | null;
+  error: string | null;
+  result: ColumnType<Record<string, unknown>, string | undefined, string>;
+  output_file_id: string | null;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  lease_token: string | null;
+  lease_expires_at: Date | null;
+  worker: ColumnType<JobWorkerRecord | null, string | null | undefined, string | null>;
+  queued_at: ColumnType<Date, Date | undefined, Date>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type JobRowState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** Who ran a job and when, as stored in job.worker. */
+export interface JobWorkerRecord {
+  name: string;
+  host: string | null;
+  versions: Record<string, string>;
+  /** A worker of a server process (not a remote one): its pid and the random id of that process's start. */
+  builtIn?: { pid: number; instance: string };
+  timings: { queued: string; started: string; finished?: string };
+}
+
+/** The configuration of a P2PaLA or Siamese job, linked to the job that runs it. */
+export interface SubJobTable {
+  id: string;
+  wrapper_id: number;
+  config: ColumnType<Record<string, unknown>, string, string>;
+  network_spec: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface JobWorkerSeenTable {
+  type: string;
+  worker: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  seen_at: UpdatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -378,4 +439,8 @@ export interface DB {
   pim_configuration: ConfigurationTable;
   pim_environment: EnvironmentTable;
   font_description: FontDescriptionTable;
+  job: JobTable;
+  p2pala_job: SubJobTable;
+  siamese_job: SubJobTable;
+  job_worker_seen: JobWorkerSeenTable;
 }

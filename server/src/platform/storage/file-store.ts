@@ -110,6 +110,24 @@ export class FileStore {
     };
   }
 
+  /** Stages a copy of a file written elsewhere in the data dir (a job's output in its work folder). */
+  stageFile(file: string, maxBytes = Number.POSITIVE_INFINITY): Promise<StagedFile> {
+    return this.stage(fs.createReadStream(file), maxBytes);
+  }
+
+  /**
+   * A new empty folder in this process's staging area, for a job's temporary files: removed with
+   * removeWorkDir, with the staging area when the store closes, or by the sweep after a crash.
+   */
+  makeWorkDir(prefix: string): Promise<string> {
+    return fsp.mkdtemp(path.join(this.staging.path(), `${prefix}-`));
+  }
+
+  async removeWorkDir(dir: string): Promise<void> {
+    if (path.dirname(dir) !== this.staging.path()) throw new Error(`not a work folder of this process: ${dir}`);
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+
   /** The staged files as a publication for the transaction that records them. */
   publication(staged: StagedFile[]): Publication {
     return {

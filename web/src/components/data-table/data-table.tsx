@@ -38,9 +38,10 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /**
    * Server-side mode: `data` is already the current page, sorted and filtered by the server from
-   * the table state (read it with useTableUrlState); `rowCount` is the server's total.
+   * the table state (read it with useTableUrlState); `rowCount` is the server's total, `pageSizes`
+   * the page sizes the server takes when not all of the usual ones.
    */
-  serverSide?: { rowCount: number };
+  serverSide?: { rowCount: number; pageSizes?: readonly number[] };
 }
 
 /** The label sorts; it fills the cell so a click anywhere on the header (but the filter button) sorts. */
@@ -202,7 +203,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <TablePager table={table} />
+      <TablePager table={table} pageSizes={props.serverSide?.pageSizes} />
     </Stack>
   );
 }

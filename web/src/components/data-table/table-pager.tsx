@@ -9,7 +9,7 @@ import type { Table } from '@tanstack/react-table';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from './table-state';
 
-export function TablePager<T>({ table }: { table: Table<T> }) {
+export function TablePager<T>({ table, pageSizes = PAGE_SIZES }: { table: Table<T>; pageSizes?: readonly number[] }) {
   const { t } = useTranslation();
   const { pageIndex, pageSize } = table.getState().pagination;
   // The filtered count for client-side tables, the server's total for server-side ones.
@@ -29,7 +29,7 @@ export function TablePager<T>({ table }: { table: Table<T> }) {
           styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}
           value={String(pageSize)}
           onChange={(event) => table.setPageSize(Number(event.currentTarget.value))}
-          data={PAGE_SIZES.map(String)}
+          data={pageSizes.map(String)}
         />
         <ActionIcon variant="default" aria-label={t('table.firstPage')} onClick={() => table.firstPage()} disabled={!table.getCanPreviousPage()}>
           <IconChevronsLeft size={16} />

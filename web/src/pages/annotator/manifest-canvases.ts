@@ -1,5 +1,8 @@
 import { upgrade } from '@iiif/parser/upgrader';
-import { IIIF_NO_CANVASES_ERROR } from '@pim/contract';
+import { IIIF_NO_CANVASES_ERROR, IiifJson } from '@pim/contract';
+
+const { asList, idOf, isObject, isWebAddress, paintedImageOf, textOf, typeOf } = IiifJson;
+type Json = IiifJson.Json;
 
 /**
  * Reads a IIIF Presentation manifest for the annotator: version 3 as it is, version 2.x first
@@ -48,28 +51,6 @@ export type ManifestProblem =
 
 export type ManifestReading = { ok: true; manifest: ParsedManifest } | { ok: false; problem: ManifestProblem };
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
-const stringOf = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-/** Version 3 says `id`; services kept from version 2 (also after the upgrade) say `@id`. */
-const idOf = (value: unknown): string | undefined => (isObject(value) ? (stringOf(value.id) ?? stringOf(value['@id'])) : undefined);
-const typeOf = (value: unknown): string | undefined => (isObject(value) ? (stringOf(value.type) ?? stringOf(value['@type'])) : undefined);
-
-/** Languages read first; then whatever language the map has. */
-const PREFERRED_LANGUAGES = ['en', 'none', '@none'];
-
-/** A label or value as text: a plain string, a language map (version 3) or a list of either. */
-export function textOf(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(textOf).filter((text) => text !== '').join('; ');
-  if (!isObject(value)) return '';
-  const language = PREFERRED_LANGUAGES.find((key) => key in value) ?? Object.keys(value)[0];
-  return language === undefined ? '' : textOf(value[language]);
-}
-
 function metadataOf(resource: Json): MetadataEntry[] {
   return asList(resource.metadata)
     .filter(isObject)
@@ -99,53 +80,6 @@ function imageServiceIdOf(image: Json): string | undefined {
   const services = asList(image.service);
   const service = services.find(isImageService) ?? services.find((candidate) => isObject(candidate) && typeOf(candidate) === undefined);
   return idOf(service)?.replace(/\/+$/, '');
-}
-
-function isImage(body: unknown): body is Json {
-  if (!isObject(body)) return false;
-  const type = typeOf(body);
-  if (type !== undefined) return type === 'Image' || type === 'dctypes:Image';
-  return (typeof body.format === 'string' && body.format.startsWith('image/')) || body.service !== undefined;
-}
-
-/** The first image of an annotation body: the body itself, one of a list, or the first image option of a Choice. */
-function firstImageOf(body: unknown): Json | undefined {
-  for (const candidate of asList(body)) {
-    if (isImage(candidate)) return candidate;
-    if (isObject(candidate) && typeOf(candidate) === 'Choice') {
-      const option = asList(candidate.items).find(isImage);
-      if (option) return option;
-    }
-  }
-  return undefined;
-}
-
-function isPainting(annotation: Json): boolean {
-  const motivations = asList(annotation.motivation);
-  return motivations.length === 0 || motivations.some((motivation) => motivation === 'painting' || motivation === 'sc:painting');
-}
-
-/** The image painted first on the canvas: its AnnotationPages (`items`) hold the painting annotations. */
-function paintedImageOf(canvas: Json): Json | undefined {
-  for (const page of asList(canvas.items).filter(isObject)) {
-    for (const annotation of asList(page.items).filter(isObject)) {
-      if (!isPainting(annotation)) continue;
-      const image = firstImageOf(annotation.body);
-      if (image) return image;
-    }
-  }
-  return undefined;
-}
-
-/** Only an absolute http(s) address can be shown and stored as an image's uri. */
-function isWebAddress(text: string | undefined): text is string {
-  if (text === undefined) return false;
-  try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 function readCanvas(canvas: unknown, index: number): ManifestCanvas | undefined {

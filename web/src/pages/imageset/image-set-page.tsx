@@ -11,6 +11,7 @@ import { Spinner } from '../../components/spinner';
 import { UuidPage } from '../../frames/uuid-page';
 import { AclModal } from './acl-modal';
 import { ImageSetTree } from './image-set-tree';
+import { CreateEpubButton, NewJobLink } from './set-jobs';
 import { mayFrom } from './set-permissions';
 import { SettingsModal } from './settings-modal';
 
@@ -46,6 +47,8 @@ function ImageSetHeader({ set }: { set: DocumentImageSet }) {
         <Guarded reason={may('DELETE') ? null : t('detail.mayNotDelete')}>
           <DeleteButton onClick={() => confirmedDelete.ask(set)}>{t('detail.delete')}</DeleteButton>
         </Guarded>
+        <CreateEpubButton set={set} refusal={may('WRITE') ? null : t('epub.mayNot')} />
+        <NewJobLink set={set} refusal={may('WRITE') ? null : t('epub.mayNotRunJobs')} />
         <Anchor component={Link} to={`/documentimages?documentimagesetuuid=${encodeURIComponent(set.uuid)}`} size="sm">
           <Group gap={4} wrap="nowrap">
             <IconTable size={16} aria-hidden />

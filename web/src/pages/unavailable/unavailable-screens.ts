@@ -5,7 +5,7 @@
 export const UNAVAILABLE_SCREENS = [
   'analyzeimagemanualnew', 'dashboard',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
-  'findsiamesesingleimageset', 'p2palajobs',
-  'search', 'imagedescription', 'jobs', 'job', 'siameseconfusionmatrices',
-  'siameseconfusionmatrix', 'siamesenetworkjobs',
+  'findsiamesesingleimageset',
+  'search', 'imagedescription', 'siameseconfusionmatrices',
+  'siameseconfusionmatrix',
 ] as const;

@@ -1,0 +1,118 @@
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { JobType, WorkerImage } from '@pim/contract';
+import type { ClaimedWorkerJob } from './client.js';
+import { type CommandTemplate, modelValues, renderCommand, runShell } from './command-template.js';
+import type { JobModels } from './job-models.js';
+
+/** One image of a claimed job, downloaded, for a runner to make its transcription file of. */
+export interface ImageTask {
+  job: ClaimedWorkerJob;
+  image: WorkerImage;
+  /** The downloaded original. */
+  imagePath: string;
+  /** A folder of this image's own, removed after. */
+  workDir: string;
+  /** The models the job names, downloaded once for all its images. */
+  models: JobModels;
+  signal: AbortSignal;
+}
+
+/** The file a runner made for an image: uploaded as the image's transcription. */
+export interface MadeFile {
+  path: string;
+  fileName: string;
+}
+
+/** What runs the images of one job type on this worker: a command template, or a built-in tool. */
+export interface Runner {
+  type: JobType;
+  /** The versions of its tool, asked once at start, for the jobs' provenance. */
+  versions(): Promise<Record<string, string>>;
+  /** Refuses a job it cannot run before its first image (an AppError-like sentence for its user). */
+  check?(job: ClaimedWorkerJob): void;
+  runImage(task: ImageTask): Promise<MadeFile>;
+}
+
+/** The image cannot be read by the tool (damaged, unreadable): noted, and the job goes on. */
+export class ImageSkipped extends Error {}
+
+/** A failure the job's user reads as it is. */
+export class JobFailure extends Error {}
+
+/** Files a tool may write for an image: PAGE, ALTO, hOCR. */
+const TRANSCRIPTION_FILE = /\.(xml|hocr|html?)$/i;
+
+/**
+ * Runs an external tool per image by its command template (`--command Type='...'`): the image's
+ * path, where to write, the job's settings and its models' paths filled in, each shell-quoted. After it exits 0, the
+ * file at `{output}` (else the one PAGE/ALTO/hOCR file it wrote in `{outputDir}`, else, for a
+ * template naming neither, what it printed) is the image's transcription. A non-zero exit fails
+ * the job with the end of its stderr.
+ */
+export class CommandRunner implements Runner {
+  readonly type: JobType;
+
+  constructor(
+    private readonly template: CommandTemplate,
+    /** `--version-of Type='cmd --version'`: asked once; else the template's first word is recorded. */
+    private readonly versionCommand?: string,
+  ) {
+    this.type = template.type;
+  }
+
+  async versions(): Promise<Record<string, string>> {
+    if (!this.versionCommand) return { [this.type]: this.template.template.split(/\s+/)[0] ?? '' };
+    const result = await runShell(this.versionCommand, { cwd: os.tmpdir() });
+    const text = `${result.stdout.toString('utf8')}\n${result.stderr}`;
+    const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+    if (result.code !== 0 || !line) throw new JobFailure(`--version-of ${this.type} ("${this.versionCommand}") failed${result.stderr ? `: ${result.stderr}` : ''}.`);
+    return { [this.type]: line.slice(0, 200) };
+  }
+
+  async runImage(task: ImageTask): Promise<MadeFile> {
+    const outputDir = path.join(task.workDir, 'out');
+    await fsp.mkdir(outputDir);
+    const output = path.join(outputDir, 'page.xml');
+    const { job, image } = task;
+    const command = renderCommand(this.template, {
+      ...job.settings,
+      ...modelValues(job, task.models),
+      image: task.imagePath,
+      output,
+      outputDir,
+      imageId: image.uuid,
+      label: image.label,
+      fileName: image.fileName,
+      width: image.width,
+      height: image.height,
+      jobId: job.id,
+      jobUuid: job.uuid,
+      setId: job.setId,
+    });
+    const result = await runShell(command, { cwd: task.workDir, signal: task.signal });
+    if (result.code !== 0) {
+      const how = result.code === null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+      throw new JobFailure(`The ${this.type} command ${how} on the image ${image.label}${result.stderr ? `: ${result.stderr}` : '.'}`);
+    }
+    if (!this.template.writesFile) {
+      if (result.stdout.length === 0) throw new JobFailure(`The ${this.type} command printed nothing for the image ${image.label}.`);
+      await fsp.writeFile(output, result.stdout);
+      return { path: output, fileName: `${image.label}.xml` };
+    }
+    const made = await writtenFile(output, outputDir);
+    if (!made) {
+      throw new JobFailure(`The ${this.type} command exited 0 but wrote no PAGE, ALTO or hOCR file at {output} or in {outputDir} for the image ${image.label}.`);
+    }
+    return { path: made, fileName: `${image.label}${path.extname(made) || '.xml'}` };
+  }
+}
+
+/** `{output}` when the tool wrote it, else the only transcription file anywhere in `{outputDir}`. */
+async function writtenFile(output: string, outputDir: string): Promise<string | undefined> {
+  if (await fsp.stat(output).then((s) => s.isFile(), () => false)) return output;
+  const entries = await fsp.readdir(outputDir, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile() && TRANSCRIPTION_FILE.test(e.name)).map((e) => path.join(e.parentPath, e.name));
+  return files.length === 1 ? files[0] : undefined;
+}
