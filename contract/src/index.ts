@@ -18,6 +18,7 @@ export * from './models.js';
 export * from './configurations.js';
 export * from './environments.js';
 export * from './fontdescriptions.js';
+export * from './job-types.js';
 export * from './jobs.js';
 export * from './workers.js';
 export * as IiifJson from './iiif-json.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { JOB_MODEL_FIELD_NAMES, JOB_TYPES, jobTypeSchema } from './jobs.js';
+import { JOB_MODEL_FIELD_NAMES, JOB_TYPES, jobTypeSchema } from './job-types.js';
 import { modelKindSchema } from './models.js';
 
 /**
