@@ -46,13 +46,14 @@ const COMMANDS: Record<string, Command> = {
     run: async (values, config, io) => (await import('./commands.js')).createApiKeyCommand(values, config, io),
   },
   worker: {
-    usage: "worker --server URL --key KEY --types T1,T2 [--command 'Type=template' ...] [--concurrency N] [--poll-s S] [--name NAME]",
+    usage: "worker --server URL (--key KEY | --key-file FILE) --types T1,T2 [--command 'Type=template' ...] [--concurrency N] [--poll-s S] [--name NAME]",
     summary:
       'Run jobs of a PIM server on this machine (a remote worker): claim jobs of the types, run each image through the type\'s command ' +
       'template (or the built-in Tesseract4Hocr), upload what it writes, until Ctrl-C. The key needs the MINION role.',
     options: {
       server: { type: 'string', help: "the PIM server's address, e.g. https://pim.example.org", required: true },
-      key: { type: 'string', help: 'an API key with the MINION role (pim apikeys create --user NAME --roles MINION)', required: true },
+      key: { type: 'string', help: 'an API key with the MINION role (pim apikeys create --user NAME --roles MINION)' },
+      'key-file': { type: 'string', help: 'a file holding the key, instead of --key (which other users of the machine can see in the process list)' },
       types: { type: 'string', help: 'comma-separated job types to run, e.g. P2PaLA,KrakenHocr', required: true },
       command: {
         type: 'string',

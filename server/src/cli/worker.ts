@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { WorkerClient } from '../workers/client.js';
 import { TemplateError } from '../workers/command-template.js';
 import { WorkerLoop } from '../workers/loop.js';
@@ -9,6 +10,7 @@ import { type CliIO, type OptionValues, UsageError } from './io.js';
 /** `pim worker`: runs jobs of a PIM server here until SIGINT or SIGTERM; a second signal ends it at once. */
 export async function workerCommand(values: OptionValues, io: CliIO): Promise<number> {
   const server = serverUrl(String(values.server));
+  const key = keyOf(values);
   const concurrency = positiveInt(values.concurrency, 'concurrency', 1);
   const pollS = positiveNumber(values['poll-s'], 'poll-s', 5);
   let runners;
@@ -27,7 +29,7 @@ export async function workerCommand(values: OptionValues, io: CliIO): Promise<nu
     return 1;
   }
   const log = lineLog(io.out, io.err);
-  const loop = new WorkerLoop({ client: new WorkerClient(server, String(values.key)), runners, identity, concurrency, pollMs: pollS * 1000, log });
+  const loop = new WorkerLoop({ client: new WorkerClient(server, key), runners, identity, concurrency, pollMs: pollS * 1000, log });
   const stop = (signal: NodeJS.Signals) => {
     log.info(`${signal} received: claiming no more jobs; the running ones go back to the queue`);
     process.once(signal, () => process.exit(130));
@@ -46,6 +48,25 @@ export async function workerCommand(values: OptionValues, io: CliIO): Promise<nu
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
   }
+}
+
+/** The key from --key, or from the file --key-file names (kept out of the process list and shell history). */
+function keyOf(values: OptionValues): string {
+  const file = values['key-file'];
+  if (typeof file === 'string' && file !== '') {
+    if (values.key !== undefined) throw new UsageError('Give the key with --key or --key-file, not both.');
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new UsageError(`--key-file ${file} cannot be read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+    const key = text.trim();
+    if (!key || /\s/.test(key)) throw new UsageError(`--key-file ${file} must hold the key alone, on one line.`);
+    return key;
+  }
+  if (typeof values.key === 'string' && values.key !== '') return values.key;
+  throw new UsageError('Give the API key with --key KEY or --key-file FILE.');
 }
 
 function list(value: OptionValues[string]): string[] {

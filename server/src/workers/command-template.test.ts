@@ -69,6 +69,14 @@ describe('command templates of pim worker', () => {
     const badServer = captured();
     expect(await runCli(['worker', '--server', 'pim.example.org', '--key', 'k', '--types', 'Tesseract4Hocr'], {}, badServer.io)).toBe(2);
 
+    const noKey = captured();
+    expect(await runCli(['worker', '--server', 'https://pim.example.org', '--types', 'Tesseract4Hocr'], {}, noKey.io)).toBe(2);
+    expect(noKey.err.join('\n')).toContain('Give the API key with --key KEY or --key-file FILE.');
+    const missingFile = captured();
+    const absent = path.join(os.tmpdir(), `pim-no-key-${process.pid}`);
+    expect(await runCli(['worker', '--server', 'https://pim.example.org', '--key-file', absent, '--types', 'Tesseract4Hocr'], {}, missingFile.io)).toBe(2);
+    expect(missingFile.err.join('\n')).toContain(`--key-file ${absent} cannot be read: ENOENT`);
+
     const help = captured();
     expect(await runCli(['worker', '--help'], {}, help.io)).toBe(0);
     expect(help.out.join('\n')).toMatch(/--command <command>\s+Type='command' run per image/);
