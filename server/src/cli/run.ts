@@ -46,10 +46,10 @@ const COMMANDS: Record<string, Command> = {
     run: async (values, config, io) => (await import('./commands.js')).createApiKeyCommand(values, config, io),
   },
   worker: {
-    usage: "worker --server URL (--key KEY | --key-file FILE) --types T1,T2 [--command 'Type=template' ...] [--concurrency N] [--poll-s S] [--name NAME]",
+    usage: "worker --server URL (--key KEY | --key-file FILE) --types T1,T2 [--command 'Type=template' ...] [--job-command 'Type=template' ...] [--concurrency N] [--poll-s S] [--name NAME]",
     summary:
       'Run jobs of a PIM server on this machine (a remote worker): claim jobs of the types, run each image through the type\'s command ' +
-      'template (or the built-in Tesseract4Hocr), upload what it writes, until Ctrl-C. The key needs the MINION role.',
+      'template (or once per job through its job template, or the built-in Tesseract4Hocr), upload what it writes, until Ctrl-C. The key needs the MINION role.',
     options: {
       server: { type: 'string', help: "the PIM server's address, e.g. https://pim.example.org", required: true },
       key: { type: 'string', help: 'an API key with the MINION role (pim apikeys create --user NAME --roles MINION)' },
@@ -59,6 +59,11 @@ const COMMANDS: Record<string, Command> = {
         type: 'string',
         multiple: true,
         help: "Type='command' run per image with sh; placeholders {image} {output} {outputDir} {imageId} {label} {fileName} {width} {height} {jobId}, the job's settings ({exp_name}...) and its models ({krakenModel}: the downloaded file; {krakenModelId}: its uuid), quoted by the worker (repeatable)",
+      },
+      'job-command': {
+        type: 'string',
+        multiple: true,
+        help: "Type='command' run once per job with sh, over all its images: placeholders {imagesDir} (the images, by file name) {outputDir} (files named after an image are its transcription, the rest the job's download) {jobId} {jobUuid} {setId} {jobType} {priority}, the job's settings and models (repeatable)",
       },
       'version-of': { type: 'string', multiple: true, help: "Type='command' printing the tool's version, recorded on its jobs (repeatable)" },
       concurrency: { type: 'string', help: 'jobs run at once (default 1)' },

@@ -15,7 +15,7 @@ export async function workerCommand(values: OptionValues, io: CliIO): Promise<nu
   const pollS = positiveNumber(values['poll-s'], 'poll-s', 5);
   let runners;
   try {
-    runners = runnersOf({ types: String(values.types), commands: list(values.command), versionOf: list(values['version-of']) });
+    runners = runnersOf({ types: String(values.types), commands: list(values.command), jobCommands: list(values['job-command']), versionOf: list(values['version-of']) });
   } catch (err) {
     if (err instanceof TemplateError) throw new UsageError(err.message);
     throw err;

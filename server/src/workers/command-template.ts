@@ -3,12 +3,21 @@ import { JOB_MODEL_FIELD_NAMES, JOB_TYPE_INFO, type JobModelField, type JobType,
 import type { ClaimedWorkerJob } from './client.js';
 import type { JobModels } from './job-models.js';
 
-/** The placeholders every template may use, besides the job's settings of its type. */
+/** The placeholders every per-image template (`--command`) may use, besides the job's settings of its type. */
 export const IMAGE_PLACEHOLDERS = ['image', 'output', 'outputDir', 'imageId', 'label', 'fileName', 'width', 'height', 'jobId', 'jobUuid', 'setId'] as const;
 
-/** A command run per image for jobs of a type: `sh -c` with its placeholders filled in, each quoted. */
+/** The placeholders of a per-job template (`--job-command`): the folders of all the images and of the output, and the job's. */
+export const JOB_PLACEHOLDERS = ['imagesDir', 'outputDir', 'jobId', 'jobUuid', 'setId'] as const;
+
+/** Whether a template runs once per image (`--command`) or once per job (`--job-command`). */
+export type TemplateScope = 'image' | 'job';
+
+const OPTION: Record<TemplateScope, string> = { image: '--command', job: '--job-command' };
+
+/** A command run per image, or once per job, for jobs of a type: `sh -c` with its placeholders filled in, each quoted. */
 export interface CommandTemplate {
   type: JobType;
+  scope: TemplateScope;
   template: string;
   /** The placeholders it names, checked against what a job of its type has. */
   placeholders: string[];
@@ -21,37 +30,45 @@ export class TemplateError extends Error {}
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
- * Reads `Type=template` (from `--command`): the type must be a job type, and every `{name}` in the
- * template one of IMAGE_PLACEHOLDERS or a setting of that type (`{exp_name}`, `{krakenModel}`).
+ * Reads `Type=template` (from `--command`, or `--job-command` for the job scope): the type must be
+ * a job type, and every `{name}` in the template one of the scope's placeholders or a setting of
+ * that type (`{exp_name}`, `{krakenModel}`).
  */
-export function parseCommandTemplate(spec: string): CommandTemplate {
+export function parseCommandTemplate(spec: string, scope: TemplateScope = 'image'): CommandTemplate {
+  const option = OPTION[scope];
   const eq = spec.indexOf('=');
-  if (eq <= 0) throw new TemplateError(`--command "${spec}" must be Type=command, e.g. P2PaLA='p2pala --in {image} --out {output}'.`);
+  if (eq <= 0) {
+    const example = scope === 'image' ? "P2PaLA='p2pala --in {image} --out {output}'" : "FrogNer='frog-ner {imagesDir} {outputDir}'";
+    throw new TemplateError(`${option} "${spec}" must be Type=command, e.g. ${example}.`);
+  }
   const typeName = spec.slice(0, eq).trim();
   const template = spec.slice(eq + 1).trim();
   const type = jobTypeSchema.safeParse(typeName);
-  if (!type.success) throw new TemplateError(`--command names the job type "${typeName}", which does not exist. The types: ${jobTypeSchema.options.join(', ')}.`);
-  if (!template) throw new TemplateError(`--command for ${typeName} has no command after the =.`);
+  if (!type.success) throw new TemplateError(`${option} names the job type "${typeName}", which does not exist. The types: ${jobTypeSchema.options.join(', ')}.`);
+  if (!template) throw new TemplateError(`${option} for ${typeName} has no command after the =.`);
   const placeholders = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-  const known = knownPlaceholders(type.data);
+  const known = knownPlaceholders(type.data, scope);
   const unknown = placeholders.filter((p) => !known.includes(p));
   if (unknown.length > 0) {
+    const what = scope === 'image' ? 'The command' : `The job command (run once per job, not per image)`;
     throw new TemplateError(
-      `The command for ${type.data} names ${unknown.map((u) => `{${u}}`).join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not known. ` +
+      `${what} for ${type.data} names ${unknown.map((u) => `{${u}}`).join(', ')}, which ${unknown.length === 1 ? 'is' : 'are'} not known. ` +
         `It may use ${known.map((k) => `{${k}}`).join(', ')}.`,
     );
   }
-  return { type: type.data, template, placeholders, writesFile: placeholders.includes('output') || placeholders.includes('outputDir') };
+  return { type: type.data, scope, template, placeholders, writesFile: placeholders.includes('output') || placeholders.includes('outputDir') };
 }
 
 /**
- * What a template of this type may name: the image's and the job's, the settings of its type,
- * and for each model setting of its type the model file's path and the model's uuid.
+ * What a template of this type may name: the image's (per image) or the folders' (per job), the
+ * job's, the settings of its type, and for each model setting of its type the model file's path
+ * and the model's uuid.
  */
-export function knownPlaceholders(type: JobType): string[] {
+export function knownPlaceholders(type: JobType, scope: TemplateScope = 'image'): string[] {
   const fields = JOB_TYPE_INFO[type].fields;
   const models = JOB_MODEL_FIELD_NAMES.filter((f) => fields.includes(f)).flatMap((f) => [MODEL_PLACEHOLDERS[f].path, MODEL_PLACEHOLDERS[f].id]);
-  return [...new Set([...IMAGE_PLACEHOLDERS, 'jobType', 'priority', ...fields, ...models])];
+  const own = scope === 'image' ? IMAGE_PLACEHOLDERS : JOB_PLACEHOLDERS;
+  return [...new Set([...own, 'jobType', 'priority', ...fields, ...models])];
 }
 
 /**

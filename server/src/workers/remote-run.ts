@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { type ClaimedWorkerJob, JobLostError, type ProgressReport, UnreachableError, type WorkerClient } from './client.js';
 import { downloadModels } from './job-models.js';
-import { ImageSkipped, JobFailure, type Runner } from './runners.js';
+import { type JobRunContext, runWholeJob } from './remote-job.js';
+import { type ImageRunner, ImageSkipped, JobFailure, type Runner } from './runners.js';
 import { type WorkerLog, sleep } from './worker-log.js';
 
 /** Calls within a job are tried this often when the server cannot be reached, waiting 1, 2, 4... s between. */
@@ -23,8 +24,8 @@ export interface RemoteRunDeps {
 
 /**
  * One claimed job on this worker: the models it names downloaded once, then each image
- * downloaded, made into a transcription file by the runner and uploaded, with its progress; the
- * lease renewed every third of it. It ends the job
+ * downloaded, made into a transcription file by the runner and uploaded, with its progress (or,
+ * for a `--job-command`, the job run once over all its images); the lease renewed every third of it. It ends the job
  * once: done, failed with the reason, released when the worker stops, or with nothing more said
  * when the server answered that the job is no longer this worker's (cancelled, restarted, reaped).
  */
@@ -59,32 +60,22 @@ export async function runRemoteJob(job: ClaimedWorkerJob, deps: RemoteRunDeps): 
       await beat();
     }
     const models = await downloadModels(job, workDir, (model, target) => retrying(`downloading the model ${model.label}`, () => client.downloadModel(job, model, target)), signal);
-    const counts = { images: job.images.length, stored: 0, replaced: 0, kept: 0, skipped: 0 };
-    const skipped: { image: string; label: string; error: string }[] = [];
-    for (const [index, image] of job.images.entries()) {
-      progress = { done: index, total: job.images.length, message: `Image ${index + 1} of ${job.images.length}: ${image.label}` };
-      await beat();
-      signal.throwIfAborted();
-      const imageDir = path.join(workDir, `image-${index}`);
-      await fsp.mkdir(imageDir);
-      const imagePath = path.join(imageDir, `original${path.extname(image.fileName)}`);
-      await retrying(`downloading ${image.label}`, () => client.downloadImage(job, image.uuid, imagePath));
-      try {
-        const made = await runner.runImage({ job, image, imagePath, workDir: imageDir, models, signal });
-        const stored = await retrying(`uploading the transcription of ${image.label}`, () => client.uploadTranscription(job, image.uuid, made.path, made.fileName));
-        if (stored.kind === 'transcription') counts[stored.outcome] += 1;
-      } catch (err) {
-        if (!(err instanceof ImageSkipped)) throw err;
-        counts.skipped += 1;
-        if (skipped.length < NOTED_SKIPS) skipped.push({ image: image.uuid, label: image.label, error: err.message });
-        log.warn(`job ${job.id}: ${image.label} was skipped: ${err.message}`);
-      }
-      await fsp.rm(imageDir, { recursive: true, force: true });
-    }
+    const ctx: JobRunContext = {
+      client,
+      workDir,
+      models,
+      signal,
+      retrying,
+      report: async (p) => {
+        progress = p;
+        await beat();
+      },
+    };
+    const result = 'runJob' in runner ? await runWholeJob(job, runner, ctx) : await runImages(job, runner, ctx, log);
     progress = { done: job.images.length, total: job.images.length, message: 'Done' };
     await beat();
     signal.throwIfAborted();
-    await retrying('completing the job', () => client.complete(job, { ...counts, ...(skipped.length > 0 && { skippedImages: skipped }) }));
+    await retrying('completing the job', () => client.complete(job, result));
     log.info(`job ${job.id} (${job.type}) is done: ${job.images.length} image${job.images.length === 1 ? '' : 's'}`);
     return 'done';
   } catch (err) {
@@ -94,6 +85,33 @@ export async function runRemoteJob(job: ClaimedWorkerJob, deps: RemoteRunDeps): 
     deps.stopping.removeEventListener('abort', onStop);
     await fsp.rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** Each image downloaded, made into a transcription file by the runner and uploaded, with its progress; returns the job's result. */
+async function runImages(job: ClaimedWorkerJob, runner: ImageRunner, ctx: JobRunContext, log: WorkerLog): Promise<Record<string, unknown>> {
+  const { client, workDir, models, signal, retrying } = ctx;
+  const counts = { images: job.images.length, stored: 0, replaced: 0, kept: 0, skipped: 0 };
+  const skipped: { image: string; label: string; error: string }[] = [];
+  for (const [index, image] of job.images.entries()) {
+    await ctx.report({ done: index, total: job.images.length, message: `Image ${index + 1} of ${job.images.length}: ${image.label}` });
+    signal.throwIfAborted();
+    const imageDir = path.join(workDir, `image-${index}`);
+    await fsp.mkdir(imageDir);
+    const imagePath = path.join(imageDir, `original${path.extname(image.fileName)}`);
+    await retrying(`downloading ${image.label}`, () => client.downloadImage(job, image.uuid, imagePath));
+    try {
+      const made = await runner.runImage({ job, image, imagePath, workDir: imageDir, models, signal });
+      const stored = await retrying(`uploading the transcription of ${image.label}`, () => client.uploadTranscription(job, image.uuid, made.path, made.fileName));
+      if (stored.kind === 'transcription') counts[stored.outcome] += 1;
+    } catch (err) {
+      if (!(err instanceof ImageSkipped)) throw err;
+      counts.skipped += 1;
+      if (skipped.length < NOTED_SKIPS) skipped.push({ image: image.uuid, label: image.label, error: err.message });
+      log.warn(`job ${job.id}: ${image.label} was skipped: ${err.message}`);
+    }
+    await fsp.rm(imageDir, { recursive: true, force: true });
+  }
+  return { ...counts, ...(skipped.length > 0 && { skippedImages: skipped }) };
 }
 
 /** The job ended before its last image: nothing said when it was taken away, released when stopping, else failed. */

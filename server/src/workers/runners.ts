@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { JobType, WorkerImage } from '@pim/contract';
 import type { ClaimedWorkerJob } from './client.js';
-import { type CommandTemplate, modelValues, renderCommand, runShell } from './command-template.js';
+import { type CommandResult, type CommandTemplate, modelValues, renderCommand, runShell } from './command-template.js';
 import type { JobModels } from './job-models.js';
 
 /** One image of a claimed job, downloaded, for a runner to make its transcription file of. */
@@ -25,15 +25,37 @@ export interface MadeFile {
   fileName: string;
 }
 
-/** What runs the images of one job type on this worker: a command template, or a built-in tool. */
-export interface Runner {
+interface RunnerBase {
   type: JobType;
   /** The versions of its tool, asked once at start, for the jobs' provenance. */
   versions(): Promise<Record<string, string>>;
   /** Refuses a job it cannot run before its first image (an AppError-like sentence for its user). */
   check?(job: ClaimedWorkerJob): void;
+}
+
+/** What runs the images of one job type on this worker, one at a time: a command template, or a built-in tool. */
+export interface ImageRunner extends RunnerBase {
   runImage(task: ImageTask): Promise<MadeFile>;
 }
+
+/** All the images of a claimed job, downloaded into one folder, for a command run once per job. */
+export interface JobTask {
+  job: ClaimedWorkerJob;
+  imagesDir: string;
+  /** An empty folder: what the command writes here is uploaded. */
+  outputDir: string;
+  /** The job's own folder, the command's working directory. */
+  workDir: string;
+  models: JobModels;
+  signal: AbortSignal;
+}
+
+/** What runs a job of one type on this worker once, over all its images (`--job-command`). */
+export interface JobRunner extends RunnerBase {
+  runJob(task: JobTask): Promise<void>;
+}
+
+export type Runner = ImageRunner | JobRunner;
 
 /** The image cannot be read by the tool (damaged, unreadable): noted, and the job goes on. */
 export class ImageSkipped extends Error {}
@@ -42,7 +64,7 @@ export class ImageSkipped extends Error {}
 export class JobFailure extends Error {}
 
 /** Files a tool may write for an image: PAGE, ALTO, hOCR. */
-const TRANSCRIPTION_FILE = /\.(xml|hocr|html?)$/i;
+export const TRANSCRIPTION_FILE = /\.(xml|hocr|html?)$/i;
 
 /**
  * Runs an external tool per image by its command template (`--command Type='...'`): the image's
@@ -51,7 +73,7 @@ const TRANSCRIPTION_FILE = /\.(xml|hocr|html?)$/i;
  * template naming neither, what it printed) is the image's transcription. A non-zero exit fails
  * the job with the end of its stderr.
  */
-export class CommandRunner implements Runner {
+export class CommandRunner implements ImageRunner {
   readonly type: JobType;
 
   constructor(
@@ -62,13 +84,8 @@ export class CommandRunner implements Runner {
     this.type = template.type;
   }
 
-  async versions(): Promise<Record<string, string>> {
-    if (!this.versionCommand) return { [this.type]: this.template.template.split(/\s+/)[0] ?? '' };
-    const result = await runShell(this.versionCommand, { cwd: os.tmpdir() });
-    const text = `${result.stdout.toString('utf8')}\n${result.stderr}`;
-    const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
-    if (result.code !== 0 || !line) throw new JobFailure(`--version-of ${this.type} ("${this.versionCommand}") failed${result.stderr ? `: ${result.stderr}` : ''}.`);
-    return { [this.type]: line.slice(0, 200) };
+  versions(): Promise<Record<string, string>> {
+    return templateVersions(this.template, this.versionCommand);
   }
 
   async runImage(task: ImageTask): Promise<MadeFile> {
@@ -92,10 +109,7 @@ export class CommandRunner implements Runner {
       setId: job.setId,
     });
     const result = await runShell(command, { cwd: task.workDir, signal: task.signal });
-    if (result.code !== 0) {
-      const how = result.code === null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
-      throw new JobFailure(`The ${this.type} command ${how} on the image ${image.label}${result.stderr ? `: ${result.stderr}` : '.'}`);
-    }
+    if (result.code !== 0) throw commandFailed(`The ${this.type} command`, result, ` on the image ${image.label}`);
     if (!this.template.writesFile) {
       if (result.stdout.length === 0) throw new JobFailure(`The ${this.type} command printed nothing for the image ${image.label}.`);
       await fsp.writeFile(output, result.stdout);
@@ -107,6 +121,22 @@ export class CommandRunner implements Runner {
     }
     return { path: made, fileName: `${image.label}${path.extname(made) || '.xml'}` };
   }
+}
+
+/** The version of a template's tool: what `--version-of` prints first, else the template's first word. */
+export async function templateVersions(template: CommandTemplate, versionCommand: string | undefined): Promise<Record<string, string>> {
+  if (!versionCommand) return { [template.type]: template.template.split(/\s+/)[0] ?? '' };
+  const result = await runShell(versionCommand, { cwd: os.tmpdir() });
+  const text = `${result.stdout.toString('utf8')}\n${result.stderr}`;
+  const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  if (result.code !== 0 || !line) throw new JobFailure(`--version-of ${template.type} ("${versionCommand}") failed${result.stderr ? `: ${result.stderr}` : ''}.`);
+  return { [template.type]: line.slice(0, 200) };
+}
+
+/** A command's non-zero exit as the job's failure, with the end of its stderr. */
+export function commandFailed(what: string, result: CommandResult, where = ''): JobFailure {
+  const how = result.code === null ? `was killed by ${result.signal}` : `exited with code ${result.code}`;
+  return new JobFailure(`${what} ${how}${where}${result.stderr ? `: ${result.stderr}` : '.'}`);
 }
 
 /** `{output}` when the tool wrote it, else the only transcription file anywhere in `{outputDir}`. */

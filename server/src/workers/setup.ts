@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { type JobType, jobTypeSchema, type WorkerIdentity } from '@pim/contract';
 import { parseCommandTemplate, TemplateError } from './command-template.js';
+import { JobCommandRunner } from './job-command.js';
 import { CommandRunner, type Runner } from './runners.js';
 import { TesseractRunner } from './tesseract-runner.js';
 
@@ -11,13 +12,15 @@ const BUILT_IN: Partial<Record<JobType, () => Runner>> = { Tesseract4Hocr: () =>
 export interface WorkerSettings {
   types: string;
   commands: string[];
+  /** `--job-command Type=template`: run once per job over all its images. */
+  jobCommands?: string[];
   versionOf: string[];
 }
 
 const version: string = createRequire(import.meta.url)('../../package.json').version;
 
 /**
- * The runner of each type the worker is asked to serve: its `--command` template, else a built-in
+ * The runner of each type the worker is asked to serve: its `--command` or `--job-command` template, else a built-in
  * runner. A type with neither, a template or `--version-of` for a type not served, an unknown
  * placeholder: a TemplateError saying what to fix, before anything is claimed.
  */
@@ -28,6 +31,16 @@ export function runnersOf(settings: WorkerSettings): Map<JobType, Runner> {
     const template = parseCommandTemplate(spec);
     return [template.type, template] as const;
   }));
+  for (const spec of settings.jobCommands ?? []) {
+    const template = parseCommandTemplate(spec, 'job');
+    const other = templates.get(template.type);
+    if (other) {
+      throw new TemplateError(
+        `${template.type} has ${other.scope === 'image' ? 'a --command and a --job-command' : 'two --job-command'}: give it one, a --command run per image or a --job-command run once per job.`,
+      );
+    }
+    templates.set(template.type, template);
+  }
   const versionCommands = new Map(settings.versionOf.map((spec) => {
     const eq = spec.indexOf('=');
     if (eq <= 0) throw new TemplateError(`--version-of "${spec}" must be Type=command, e.g. P2PaLA='p2pala --version'.`);
@@ -39,11 +52,12 @@ export function runnersOf(settings: WorkerSettings): Map<JobType, Runner> {
     if (!type.success) throw new TemplateError(`--types names "${name}", which is no job type. The types: ${jobTypeSchema.options.join(', ')}.`);
     const template = templates.get(type.data);
     const builtIn = BUILT_IN[type.data];
-    if (template) runners.set(type.data, new CommandRunner(template, versionCommands.get(type.data)));
+    if (template?.scope === 'job') runners.set(type.data, new JobCommandRunner(template, versionCommands.get(type.data)));
+    else if (template) runners.set(type.data, new CommandRunner(template, versionCommands.get(type.data)));
     else if (builtIn) runners.set(type.data, builtIn());
     else {
       throw new TemplateError(
-        `This worker cannot run ${type.data} jobs: give it a command with --command ${type.data}='...' (it runs by itself only ${Object.keys(BUILT_IN).join(', ')}).`,
+        `This worker cannot run ${type.data} jobs: give it a command with --command ${type.data}='...' (per image) or --job-command ${type.data}='...' (once per job) (it runs by itself only ${Object.keys(BUILT_IN).join(', ')}).`,
       );
     }
   }

@@ -5,7 +5,7 @@ import { TesseractError, tesseractVersion } from '../platform/tesseract/cli.js';
 import { rewriteHocr } from '../platform/tesseract/hocr-rewrite.js';
 import { PageImageError, preparePage } from '../platform/tesseract/page-image.js';
 import { recognisePage, type TesseractModel } from '../platform/tesseract/recognise.js';
-import { type ImageTask, ImageSkipped, JobFailure, type MadeFile, type Runner } from './runners.js';
+import { type ImageTask, ImageSkipped, JobFailure, type MadeFile, type ImageRunner } from './runners.js';
 
 /**
  * Tesseract4Hocr on a remote worker, without the database: each downloaded image read by the
@@ -15,7 +15,7 @@ import { type ImageTask, ImageSkipped, JobFailure, type MadeFile, type Runner } 
  * downloaded `.traineddata` under its language's name in a tessdata folder of its own), or with
  * Tesseract's own English when the job names none.
  */
-export class TesseractRunner implements Runner {
+export class TesseractRunner implements ImageRunner {
   readonly type = 'Tesseract4Hocr' as const;
 
   async versions(): Promise<Record<string, string>> {
