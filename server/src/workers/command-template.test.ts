@@ -60,7 +60,7 @@ describe('command templates of pim worker', () => {
 
     const noTemplate = captured();
     expect(await runCli(worker('--types', 'P2PaLA,Tesseract4Hocr'), {}, noTemplate.io)).toBe(2);
-    expect(noTemplate.err.join('\n')).toContain("This worker cannot run P2PaLA jobs: give it a command with --command P2PaLA='...' (it runs by itself only Tesseract4Hocr).");
+    expect(noTemplate.err.join('\n')).toContain("This worker cannot run P2PaLA jobs: give it a command with --command P2PaLA='...' (per image) or --job-command P2PaLA='...' (once per job) (it runs by itself only Tesseract4Hocr).");
 
     const notServed = captured();
     expect(await runCli(worker('--types', 'Tesseract4Hocr', '--command', 'P2PaLA=p2pala {image}'), {}, notServed.io)).toBe(2);

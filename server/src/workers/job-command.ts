@@ -50,7 +50,7 @@ export class JobCommandRunner implements JobRunner {
 export function imageFileNames(images: readonly WorkerImage[]): string[] {
   const taken = new Set<string>();
   return images.map((image, index) => {
-    const safe = image.fileName.replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[.-]+/, '');
+    const safe = (image.fileName.split(/[/\\]/).pop() ?? '').replace(/[^\p{L}\p{N}._-]+/gu, '_').replace(/^[.-]+/, '');
     const ext = path.extname(safe);
     const stem = safe.slice(0, safe.length - ext.length) || `image-${index + 1}`;
     let name = `${stem}${ext}`;
