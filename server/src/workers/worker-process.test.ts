@@ -6,6 +6,7 @@ import type { Job } from '@pim/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../test-support/fixtures.js';
 import { tinyMlmodel } from '../test-support/model-files.js';
+import { readZip } from '../test-support/page-export.js';
 import {
   apiCall,
   createAdminKey,
@@ -68,6 +69,27 @@ writePage(output, label, width, height, [path.basename(model), bytes.length, cry
 `;
 
 /**
+ * A stand-in for a set-level tool (Frog over the set): it lists the images it was given, writes a
+ * PAGE file named after each, and two files of its own, one in a subfolder.
+ */
+const FAKE_FROG = String.raw`
+import fs from 'node:fs';
+import path from 'node:path';
+${WRITE_PAGE}
+const [imagesDir, outputDir, jobId] = process.argv.slice(2);
+const images = fs.readdirSync(imagesDir).sort();
+for (const name of images) {
+  const stem = name.replace(/\.[^.]*$/, '');
+  // A PNG's width and height, from its header.
+  const head = fs.readFileSync(path.join(imagesDir, name)).subarray(16, 24);
+  writePage(path.join(outputDir, stem + '.xml'), stem, head.readUInt32BE(0), head.readUInt32BE(4), stem + ' seen by frog');
+}
+fs.writeFileSync(path.join(outputDir, 'entities.tsv'), 'job\t' + jobId + '\n' + images.join('\n') + '\n');
+fs.mkdirSync(path.join(outputDir, 'log'));
+fs.writeFileSync(path.join(outputDir, 'log', 'frog.log'), 'frog ran on ' + images.length + ' images\n');
+`;
+
+/**
  * `pim worker` as an operator runs it on another machine: the built server listening on a
  * random port without a built-in worker, a MINION key made with the CLI, a set with a real scan,
  * and the worker started as its own process against the server's address.
@@ -77,6 +99,7 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
   const toolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-fake-htr-'));
   const script = path.join(toolDir, 'fake-htr.mjs');
   const krakenScript = path.join(toolDir, 'fake-kraken.mjs');
+  const frogScript = path.join(toolDir, 'fake-frog.mjs');
   let server: ServerProcess;
   let admin: { authorization: string };
   let minionKey: string;
@@ -103,6 +126,7 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
   beforeAll(async () => {
     fs.writeFileSync(script, FAKE_HTR);
     fs.writeFileSync(krakenScript, FAKE_KRAKEN);
+    fs.writeFileSync(frogScript, FAKE_FROG);
     admin = await createAdminKey(dataDir);
     const made = await runPim(dataDir, ['apikeys', 'create', '--user', 'gpu-1', '--roles', 'MINION']);
     minionKey = /Key \(shown only now, stored hashed\): (\S+)/.exec(made)![1]!;
@@ -188,6 +212,27 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
     const made = (await apiCall(server, admin, 'GET', `pim/documentimage/${krakenImage}/transcriptions`)).json as { cleanText: string }[];
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     expect(made.map((t) => t.cleanText)).toEqual([`catmus_medieval.mlmodel ${bytes.length} ${sha256} ${model}`]);
+    expect(await w.stop('SIGTERM')).toBe(0);
+  });
+
+  it('runs a FrogNer job once over all its images with a --job-command: the PAGE named after the image is its transcription, the other files the job\'s zip', async () => {
+    const { setId: frogSet, imageId: frogImage } = await aliceSet('Frog');
+    const job = await queue({ jobType: 'FrogNer' }, frogSet);
+    const w = worker('--types', 'FrogNer', '--job-command', `FrogNer=${process.execPath} ${frogScript} {imagesDir} {outputDir} {jobId}`);
+    const done = await waitForJobState(server, admin, job.uuid, finished);
+    expect(done, w.output()).toMatchObject({ state: 'done', progress: { done: 1, total: 1 }, result: { images: 1, stored: 1, outputFiles: 2 } });
+    expect(done.downloadUri).toBe(`pim/jobs/download/${job.uuid}`);
+    const made = (await apiCall(server, admin, 'GET', `pim/documentimage/${frogImage}/transcriptions`)).json as { cleanText: string; format: string }[];
+    expect(made.map((t) => [t.format, t.cleanText])).toEqual([['page', 'alice_1 seen by frog']]);
+
+    const res = await fetch(`${server.url}/api/pim/jobs/download/${job.uuid}`, { headers: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toContain(`filename="FrogNer-${job.id}.zip"`);
+    const entries = readZip(Buffer.from(await res.arrayBuffer()));
+    expect([...entries.keys()]).toEqual(['entities.tsv', 'log/frog.log']);
+    expect(entries.get('entities.tsv')!.toString()).toBe(`job\t${job.id}\nalice_1.png\n`);
+    expect(entries.get('log/frog.log')!.toString()).toBe('frog ran on 1 images\n');
     expect(await w.stop('SIGTERM')).toBe(0);
   });
 
