@@ -11,6 +11,23 @@ export interface DownloadTarget {
   fileName: string;
   /** Query parameters of the request. */
   query?: Record<string, QueryValue>;
+  /** Save it under the name the server gives (Content-Disposition), `fileName` when it gives none. */
+  nameFromServer?: boolean;
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*`, else its `filename`. */
+export function dispositionFileName(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // A malformed escape: the plain filename below is used.
+    }
+  }
+  const plain = /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;]+)/i.exec(header)?.[1]?.trim();
+  return plain || undefined;
 }
 
 /**
@@ -21,7 +38,8 @@ export function useDownload() {
   const { t } = useTranslation();
   const headers = useAuthHeaders();
   const [busy, setBusy] = useState<string | null>(null);
-  const download = async ({ path, fileName, query }: DownloadTarget) => {
+  const download = async ({ path, fileName: fallbackName, query, nameFromServer }: DownloadTarget) => {
+    let fileName = fallbackName;
     setBusy(path);
     try {
       const response = await fetch(apiUrl(path, query), { headers });
@@ -36,6 +54,7 @@ export function useDownload() {
         notifications.show({ color: 'red', message: t('common:download.failed', { name: fileName, message }) });
         return;
       }
+      if (nameFromServer) fileName = dispositionFileName(response.headers.get('content-disposition')) ?? fallbackName;
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');
       link.href = url;

@@ -145,7 +145,11 @@ function jobAnswer(url: URL, method: string, body: unknown, jobs: () => Job[]): 
   }
   const action = /^\/api\/pim\/jobs\/([^/]+)\/(cancel|restart)$/.exec(url.pathname);
   if (action && method === 'POST') return new Response(null, { status: 204 });
-  if (url.pathname.startsWith('/api/pim/jobs/download/')) return new Response(new Blob(['PK epub']));
+  if (url.pathname.startsWith('/api/pim/jobs/download/')) {
+    // As the server names a remote worker's zip: `<jobType>-<jobId>.zip`, in ASCII and in UTF-8.
+    const disposition = `attachment; filename="Fr_g-12.zip"; filename*=UTF-8''${encodeURIComponent('Frög-12.zip')}`;
+    return new Response(new Blob(['PK zip']), { headers: { 'content-disposition': disposition } });
+  }
   return undefined;
 }
 

@@ -18,6 +18,15 @@ export function jobDownloadName(job: Job): string {
 }
 
 /**
+ * How a done job's file is saved: a type whose file is known (an EPUB, a CSV) under the set's
+ * name; any other (a remote worker's output, a zip of several files) under the server's name for
+ * it, so its extension is the file's own.
+ */
+function jobDownload(job: Job) {
+  return { path: job.downloadUri!, fileName: jobDownloadName(job), nameFromServer: !DOWNLOAD_EXTENSIONS[job.jobType] };
+}
+
+/**
  * Details of every job (its settings, what its run noted, who ran it), and the actions its state
  * allows (spec part 2 §4): Cancel before it started, Restart while it runs or after it failed,
  * Download when it is done and made a file.
@@ -65,7 +74,7 @@ export function useJobActions() {
               variant="light"
               leftSection={<IconDownload size={14} aria-hidden />}
               loading={busy === job.downloadUri}
-              onClick={() => void download({ path: job.downloadUri!, fileName: jobDownloadName(job) })}
+              onClick={() => void download(jobDownload(job))}
             >
               {t('actions.download')}
             </Button>

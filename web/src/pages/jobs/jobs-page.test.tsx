@@ -174,6 +174,14 @@ describe('/pim/jobs', () => {
     expect(calls(fetchMock)).toContain(`GET /api/pim/jobs/download/${JOB_A}`);
   });
 
+  it("downloads a remote worker's output of any other type under the server's name for it, so a zip stays a .zip", async () => {
+    const user = userEvent.setup();
+    jobServer({ jobs: [doneJob(JOB_A, 'FrogNer', { downloadUri: `pim/jobs/download/${JOB_A}` })] });
+    const { table } = await openJobs();
+    await user.click(await within(table).findByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(downloads.saved).toEqual(['Frög-12.zip']));
+  });
+
   it("leads to the form with 'New job' and asks only for the caller's own jobs under 'Own data only'", async () => {
     localStorage.setItem('onlyOwnData', 'true');
     const { fetchMock } = jobServer({ jobs: [doneJob(JOB_A, 'GenerateManifests')] });
