@@ -236,6 +236,26 @@ describe.skipIf(process.env.PIM_TEST_DB === 'postgres' || !fs.existsSync(ALICE))
     expect(await w.stop('SIGTERM')).toBe(0);
   });
 
+  it('keeps a job command\'s single output file as it is, and completes one that wrote nothing with a note saying so', async () => {
+    const kb = await queue({ jobType: 'PipelineKB', baseOutputFileName: 'kb run' }, (await aliceSet('KB')).setId);
+    const frog = await queue({ jobType: 'FrogNer' }, (await aliceSet('Frog, silent')).setId);
+    const w = worker(
+      '--types', 'PipelineKB,FrogNer',
+      '--job-command', `PipelineKB=ls {imagesDir} > {outputDir}/{baseOutputFileName}.csv`,
+      '--job-command', 'FrogNer=test -d {imagesDir} && test -d {outputDir}',
+    );
+    const kbDone = await waitForJobState(server, admin, kb.uuid, finished);
+    expect(kbDone, w.output()).toMatchObject({ state: 'done', result: { images: 1, stored: 0, outputFiles: 1 } });
+    const res = await fetch(`${server.url}/api/pim/jobs/download/${kb.uuid}`, { headers: admin });
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toContain('filename="kb run.csv"');
+    expect(await res.text()).toBe('alice_1.png\n');
+
+    const frogDone = await waitForJobState(server, admin, frog.uuid, finished);
+    expect(frogDone, w.output()).toMatchObject({ state: 'done', downloadUri: null, result: { stored: 0, outputFiles: 0, note: 'The FrogNer command exited 0 but wrote nothing in {outputDir}.' } });
+    expect(await w.stop('SIGTERM')).toBe(0);
+  });
+
   it.skipIf(!HAS_TESSERACT || !fs.existsSync(ENGLISH_MODEL))('runs Tesseract4Hocr built in with the job\'s uploaded Tesseract model, under its language', async () => {
     // Debian's English model uploaded as a Latin one: Tesseract has no "lat" of its own here, so
     // the text can only come from the uploaded file, found under its language's name.
