@@ -200,6 +200,8 @@ export const jobSchema = z.object({
   settings: z.record(z.string(), z.unknown()),
   /** What its last run counted and noted (pages read, images passed by, failures), empty until then. */
   result: z.record(z.string(), z.unknown()),
+  /** The names of the records its settings name by id, by setting: `{ tesseract4model: 'Dutch print' }`. */
+  settingNames: z.record(z.string(), z.string()),
 });
 export type Job = z.infer<typeof jobSchema>;
 

@@ -131,8 +131,11 @@ describe('the jobs calls: creating, listing and reading jobs', () => {
     const index = await create(owner, { imageSet: setId, jobType: 'SendToElasticSearch', elasticSearchIndex: unknown });
     expect(index.json.message).toBe(`There is no search index with id ${unknown}.`);
 
-    const tesseract = (await createModel(t.app, admin, 'tesseract4')).json.uuid as string;
-    expect((await create(owner, { imageSet: setId, jobType: 'Tesseract4Hocr', tesseract4model: tesseract })).status).toBe(200);
+    const tesseract = (await createModel(t.app, admin, 'tesseract4', { label: 'Dutch print' })).json.uuid as string;
+    const made = await create(owner, { imageSet: setId, jobType: 'Tesseract4Hocr', tesseract4model: tesseract });
+    expect(made.status).toBe(200);
+    // The model is kept by its id and shown by its name.
+    expect(made.json).toMatchObject({ settings: { tesseract4model: tesseract }, settingNames: { tesseract4model: 'Dutch print' } });
 
     const privateFields = await createFieldSet(t.app, admin, { name: 'Admin only', fields: [field('Script', 'text')] });
     const script = privateFields.fields.find((f) => f.name === 'Script')!.uuid;

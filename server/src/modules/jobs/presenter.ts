@@ -1,4 +1,4 @@
-import { JOB_TYPE_INFO, type Job, type JobState, type JobTypeListItem, type SubJob } from '@pim/contract';
+import { JOB_MODEL_FIELD_NAMES, JOB_TYPE_INFO, type Job, type JobState, type JobTypeListItem, type SubJob } from '@pim/contract';
 import type { JobRowState } from '../../platform/db/schema.js';
 import type { JobRecord, SubJobRecord } from './repository.js';
 
@@ -6,6 +6,8 @@ import type { JobRecord, SubJobRecord } from './repository.js';
 export interface JobListContext {
   served: ReadonlySet<string>;
   places: ReadonlyMap<number, number>;
+  /** The labels of the models the jobs' settings name, by id. */
+  modelLabels: ReadonlyMap<string, string>;
 }
 
 const API_STATE: Record<JobRowState, JobState> = {
@@ -50,7 +52,19 @@ export function presentJob(job: JobRecord, context: JobListContext): Job {
     attempts: job.attempts,
     settings: job.settings,
     result: job.result,
+    settingNames: settingNamesOf(job, context),
   };
+}
+
+/** The names of what a job's settings name by id (its models), by setting, for people to read. */
+function settingNamesOf(job: JobRecord, context: JobListContext): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const field of JOB_MODEL_FIELD_NAMES) {
+    const id = job.settings[field];
+    const label = typeof id === 'string' ? context.modelLabels.get(id) : undefined;
+    if (label !== undefined) names[field] = label;
+  }
+  return names;
 }
 
 /** A download is offered once the job is done and made a file. */

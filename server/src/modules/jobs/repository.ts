@@ -157,6 +157,13 @@ export class JobRepository {
     return row && toRecord(row);
   }
 
+  /** The labels of the models with these ids (those deleted since are missing). */
+  async modelLabels(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('pim_model').select(['id', 'label']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.label]));
+  }
+
   /**
    * The place (1: next) of each queued job among all queued jobs, by priority then age: one pass
    * over the queue's index up to the last of them, however many jobs wait behind it.

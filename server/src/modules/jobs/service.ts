@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   type CreateJobRequest,
   createJobRequestSchema,
+  JOB_MODEL_FIELD_NAMES,
   JOB_TYPE_INFO,
   type JobListQuery,
   type JobType,
@@ -150,11 +151,13 @@ export class JobService {
 
   private async contextFor(records: JobRecord[]): Promise<JobListContext> {
     const queued = records.filter((r) => r.state === 'queued');
-    const [served, places] = await Promise.all([
+    const modelIds = [...new Set(records.flatMap(namedModelIds))];
+    const [served, places, modelLabels] = await Promise.all([
       queued.length > 0 ? this.queue.servedTypes() : new Set<string>(),
       this.repo.placesInQueue(queued.map((r) => ({ id: r.id, priority: r.priority }))),
+      this.repo.modelLabels(modelIds),
     ]);
-    return { served, places };
+    return { served, places, modelLabels };
   }
 
   private async recordSubJob(trx: JobTransaction, job: JobRow, settings: Record<string, unknown>): Promise<void> {
@@ -169,6 +172,13 @@ export class JobService {
     });
   }
 }
+
+/** The ids of the models a job's settings name (its Kraken, Tesseract, P2PaLA or Siamese model). */
+function namedModelIds(job: JobRecord): string[] {
+  return JOB_MODEL_FIELD_NAMES.map((field) => job.settings[field]).filter((id): id is string => typeof id === 'string' && UUID.test(id));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `{id}` of the job calls: the serial id or the uuid. */
 function refOf(id: string): JobRef {

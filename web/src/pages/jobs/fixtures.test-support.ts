@@ -39,6 +39,7 @@ export function jobFixture(uuid: string, jobType: JobType, overrides: Partial<Jo
     wrapper: null,
     owner: OWNER,
     result: {},
+    settingNames: {},
     progress: null,
     waitingFor: null,
     worker: null,

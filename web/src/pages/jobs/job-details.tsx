@@ -55,7 +55,8 @@ function Pairs({ label, pairs, name }: { label: string; pairs: [string, unknown]
 function JobDetailsModal({ job, onClose }: { job: Job; onClose: () => void }) {
   const { t, i18n } = useTranslation('jobs');
   const fieldName = (key: string) => (i18n.exists(`jobs:fields.${key}`) ? t(`fields.${key}`) : key);
-  const settings = orderedSettings(job);
+  // A model is shown by its name; one deleted since keeps its id.
+  const settings = orderedSettings(job).map(([key, value]): [string, unknown] => [key, job.settingNames[key] ?? value]);
   const result = Object.entries(job.result);
   const worker = job.worker;
   return (

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JOB_POLL_MS } from '../../api/jobs';
 import { renderApp } from '../../test/render';
 import { calls, captureDownloads } from '../models/fixtures.test-support';
-import { doneJob, JOB_A, JOB_B, JOB_C, jobFixture, jobServer, OTHER_SET, runningJob } from './fixtures.test-support';
+import { doneJob, JOB_A, JOB_B, JOB_C, jobFixture, jobServer, OTHER_SET, runningJob, TESSERACT_MODEL } from './fixtures.test-support';
 
 const rowOf = (table: HTMLElement, text: string) => within(table).getByText(text).closest('tr') as HTMLElement;
 const headers = (table: HTMLElement) => within(table).getAllByRole('columnheader').map((header) => header.textContent);
@@ -101,7 +101,8 @@ describe('/pim/jobs', () => {
     jobServer({
       jobs: [
         doneJob(JOB_A, 'Tesseract4Hocr', {
-          settings: { jobType: 'Tesseract4Hocr', priority: 50, allData: true, imageSet: 'b0000000-0000-4000-8000-00000000000a', tesseract4model: 'Dutch print' },
+          settings: { jobType: 'Tesseract4Hocr', priority: 50, allData: true, imageSet: 'b0000000-0000-4000-8000-00000000000a', tesseract4model: TESSERACT_MODEL.uuid },
+          settingNames: { tesseract4model: TESSERACT_MODEL.name },
           result: { pages: 12, read: 11, failed: 1, failures: [{ image: 'f. 3r', reason: 'Unreadable image' }], groundTruthKept: 0, failedImages: [] },
           worker: { name: 'gpu-1', host: '10.0.0.7', versions: { pim: '0.1.0', tesseract: '5.3.0' } },
         }),
