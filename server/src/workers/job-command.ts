@@ -2,29 +2,17 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { JobType, WorkerImage } from '@pim/contract';
+import type { WorkerImage } from '@pim/contract';
 import { streamZip } from '../modules/downloads/zip-stream.js';
-import { type CommandTemplate, modelValues, renderCommand, runShell } from './command-template.js';
-import { commandFailed, type JobRunner, type JobTask, templateVersions, TRANSCRIPTION_FILE } from './runners.js';
+import { modelValues, renderCommand, runShell } from './command-template.js';
+import { commandFailed, type JobRunner, type JobTask, TemplateRunner, TRANSCRIPTION_FILE } from './runners.js';
 
 /**
  * Runs an external tool once per job by its template (`--job-command Type='...'`), over the
  * folder holding all the job's images, writing into an empty output folder. A non-zero exit fails
  * the job with the end of its stderr; what it wrote is sorted out by `sortOutputs`.
  */
-export class JobCommandRunner implements JobRunner {
-  readonly type: JobType;
-
-  constructor(
-    private readonly template: CommandTemplate,
-    private readonly versionCommand?: string,
-  ) {
-    this.type = template.type;
-  }
-
-  versions(): Promise<Record<string, string>> {
-    return templateVersions(this.template, this.versionCommand);
-  }
+export class JobCommandRunner extends TemplateRunner implements JobRunner {
 
   async runJob(task: JobTask): Promise<void> {
     const { job } = task;

@@ -66,18 +66,12 @@ export class JobFailure extends Error {}
 /** Files a tool may write for an image: PAGE, ALTO, hOCR. */
 export const TRANSCRIPTION_FILE = /\.(xml|hocr|html?)$/i;
 
-/**
- * Runs an external tool per image by its command template (`--command Type='...'`): the image's
- * path, where to write, the job's settings and its models' paths filled in, each shell-quoted. After it exits 0, the
- * file at `{output}` (else the one PAGE/ALTO/hOCR file it wrote in `{outputDir}`, else, for a
- * template naming neither, what it printed) is the image's transcription. A non-zero exit fails
- * the job with the end of its stderr.
- */
-export class CommandRunner implements ImageRunner {
+/** A runner of an operator's command template: its type, and the versions its jobs record. */
+export abstract class TemplateRunner {
   readonly type: JobType;
 
   constructor(
-    private readonly template: CommandTemplate,
+    protected readonly template: CommandTemplate,
     /** `--version-of Type='cmd --version'`: asked once; else the template's first word is recorded. */
     private readonly versionCommand?: string,
   ) {
@@ -87,6 +81,16 @@ export class CommandRunner implements ImageRunner {
   versions(): Promise<Record<string, string>> {
     return templateVersions(this.template, this.versionCommand);
   }
+}
+
+/**
+ * Runs an external tool per image by its command template (`--command Type='...'`): the image's
+ * path, where to write, the job's settings and its models' paths filled in, each shell-quoted. After it exits 0, the
+ * file at `{output}` (else the one PAGE/ALTO/hOCR file it wrote in `{outputDir}`, else, for a
+ * template naming neither, what it printed) is the image's transcription. A non-zero exit fails
+ * the job with the end of its stderr.
+ */
+export class CommandRunner extends TemplateRunner implements ImageRunner {
 
   async runImage(task: ImageTask): Promise<MadeFile> {
     const outputDir = path.join(task.workDir, 'out');
@@ -124,7 +128,7 @@ export class CommandRunner implements ImageRunner {
 }
 
 /** The version of a template's tool: what `--version-of` prints first, else the template's first word. */
-export async function templateVersions(template: CommandTemplate, versionCommand: string | undefined): Promise<Record<string, string>> {
+async function templateVersions(template: CommandTemplate, versionCommand: string | undefined): Promise<Record<string, string>> {
   if (!versionCommand) return { [template.type]: template.template.split(/\s+/)[0] ?? '' };
   const result = await runShell(versionCommand, { cwd: os.tmpdir() });
   const text = `${result.stdout.toString('utf8')}\n${result.stderr}`;
