@@ -22,3 +22,4 @@ export * from './job-types.js';
 export * from './jobs.js';
 export * from './workers.js';
 export * as IiifJson from './iiif-json.js';
+export * from './search.js';
