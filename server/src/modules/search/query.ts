@@ -152,6 +152,8 @@ export interface SearchRequest {
   trackTotalHits: number | true;
   source: SourceFilter;
   aggregations: Record<string, TermsAggregation>;
+  /** `post_filter`: narrows the hits but not the aggregations (how search UIs keep facet counts). */
+  postFilter: Query | null;
   highlight: Highlight | null;
 }
 
@@ -159,4 +161,30 @@ export interface SearchRequest {
 export interface MsearchItem {
   index: string | null;
   body: unknown;
+}
+
+/**
+ * What a caller may search: these indices, and in them only the documents of these sets (null:
+ * every document, for admins). Resolved by the service before any backend runs a search.
+ */
+export interface SearchScope {
+  indices: { id: string; name: string }[];
+  setIds: string[] | null;
+}
+
+/** A document as the indexer hands it to a backend: the `_source` of its hits. */
+export interface IndexedDocument {
+  /** The image's uuid: the hit's `_id`. */
+  id: string;
+  source: import('@pim/contract').SearchSource;
+}
+
+/** Where search documents are written: the PostgreSQL engine, or an Elasticsearch cluster. */
+export interface SearchDocumentStore {
+  /** Adds or replaces these documents of the index. */
+  upsert(index: { id: string; name: string }, docs: IndexedDocument[]): Promise<void>;
+  /** Removes the documents of these images from the index (unknown ones are ignored). */
+  remove(index: { id: string; name: string }, imageIds: string[]): Promise<void>;
+  /** Empties the index. */
+  clear(index: { id: string; name: string }): Promise<void>;
 }
