@@ -1,4 +1,4 @@
-import type { SearchKeywordField, SearchTextField } from '@pim/contract';
+import type { SearchKeywordField, SearchSource, SearchTextField } from '@pim/contract';
 
 /**
  * A search request as the engine runs it: what `dsl.ts` makes of an Elasticsearch request body.
@@ -176,7 +176,9 @@ export interface SearchScope {
 export interface IndexedDocument {
   /** The image's uuid: the hit's `_id`. */
   id: string;
-  source: import('@pim/contract').SearchSource;
+  source: SearchSource;
+  /** The transcriptions its text came from: their lines are the hits' matched lines. */
+  transcriptionIds?: string[];
 }
 
 /** Where search documents are written: the PostgreSQL engine, or an Elasticsearch cluster. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
@@ -43,17 +44,20 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   if (target.kind === 'postgres') {
     return openPostgres(target.url, options.onConnectionError ?? ((err) => console.warn('database connection lost:', err.message)));
   }
-  if (target.kind === 'pglite-memory') return openPGlite(new PGlite(), async () => {});
+  if (target.kind === 'pglite-memory') return openPGlite(new PGlite({ extensions: PGLITE_EXTENSIONS }), async () => {});
   const dir = path.join(target.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = acquireProcessLock(path.join(target.dataDir, 'pgdata.lock'));
   try {
-    return await openPGlite(new PGlite(dir), releaseLock);
+    return await openPGlite(new PGlite(dir, { extensions: PGLITE_EXTENSIONS }), releaseLock);
   } catch (err) {
     await releaseLock();
     throw err;
   }
 }
+
+/** Contrib extensions the migrations create (PostgreSQL servers have them in contrib). */
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise<Database> {
   await client.waitReady;

@@ -1,0 +1,49 @@
+import type { SearchSource } from '@pim/contract';
+import { tokenize } from '../analysis.js';
+import { FIELD_CODES, FIELD_GAP, FIELD_NAMES, FIELD_WEIGHTS, MAX_POSITION } from './fields.js';
+
+/** A document's terms as the engine stores them. */
+export interface DocumentTerms {
+  /** The `terms` tsvector, as tsvector input text. */
+  tsvector: string;
+  /** Terms per field (text, htr, persons). */
+  lengths: [number, number, number];
+  /** term -> field code -> frequency. */
+  frequencies: Map<string, Map<number, number>>;
+}
+
+/** The text of a field of a document. */
+export function fieldText(source: SearchSource, field: (typeof FIELD_NAMES)[number]): string {
+  return field === 'persons' ? source.persons.join('\n') : source[field];
+}
+
+function quoteLexeme(term: string): string {
+  return `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/** Analyses the text fields of a document into its tsvector, lengths and term frequencies. */
+export function documentTerms(source: SearchSource): DocumentTerms {
+  const positions = new Map<string, string[]>();
+  const frequencies = new Map<string, Map<number, number>>();
+  const lengths: [number, number, number] = [0, 0, 0];
+  let offset = 0;
+  for (const field of FIELD_NAMES) {
+    const code = FIELD_CODES[field];
+    const weight = FIELD_WEIGHTS[field];
+    const tokens = tokenize(fieldText(source, field));
+    lengths[code] = tokens.length;
+    tokens.forEach((token, i) => {
+      const position = Math.min(offset + i + 1, MAX_POSITION);
+      let list = positions.get(token.term);
+      if (!list) positions.set(token.term, (list = []));
+      // tsvector keeps at most 256 positions of a lexeme.
+      if (list.length < 256) list.push(`${position}${weight}`);
+      let byField = frequencies.get(token.term);
+      if (!byField) frequencies.set(token.term, (byField = new Map()));
+      byField.set(code, (byField.get(code) ?? 0) + 1);
+    });
+    offset += tokens.length + FIELD_GAP;
+  }
+  const tsvector = [...positions].map(([term, list]) => `${quoteLexeme(term)}:${list.join(',')}`).join(' ');
+  return { tsvector, lengths, frequencies };
+}

@@ -1,0 +1,208 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { DB } from '../../../platform/db/schema.js';
+import { stemmerOf } from '../analysis.js';
+import type { IndexedDocument, SearchDocumentStore } from '../query.js';
+import { type DocumentTerms, documentTerms } from './document-terms.js';
+import { BM25_B, BM25_K1, bm25Weight } from './fields.js';
+
+type Index = { id: string; name: string };
+
+/**
+ * The search documents in PostgreSQL: each write of an index runs in one transaction under the
+ * index's advisory lock, so the document frequencies and lengths BM25 reads stay exact.
+ */
+export class PgDocumentStore implements SearchDocumentStore {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async upsert(index: Index, docs: IndexedDocument[]): Promise<void> {
+    if (docs.length === 0) return;
+    const analysed = docs.map((doc) => ({ doc, terms: documentTerms(doc.source) }));
+    await this.db.transaction().execute(async (trx) => {
+      await lockIndex(trx, index.id);
+      await removeDocuments(trx, index.id, docs.map((d) => d.id));
+      const termIds = await vocabulary(trx, analysed);
+      await addStems(trx, analysed, termIds);
+      const averages = await averageLengths(trx, index.id, analysed.map((a) => a.terms));
+      const docIds = await insertDocuments(trx, index.id, analysed);
+      await insertPostings(trx, index.id, analysed, docIds, termIds, averages);
+    });
+  }
+
+  async remove(index: Index, imageIds: string[]): Promise<void> {
+    if (imageIds.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      await lockIndex(trx, index.id);
+      await removeDocuments(trx, index.id, imageIds);
+    });
+  }
+
+  async clear(index: Index): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await lockIndex(trx, index.id);
+      await sql`delete from search_document where index_id = ${index.id}`.execute(trx);
+      await sql`delete from search_term_stat where index_id = ${index.id}`.execute(trx);
+      await sql`delete from search_field_stat where index_id = ${index.id}`.execute(trx);
+    });
+  }
+
+  /**
+   * Weighs every posting of the index again with today's average lengths: documents added one by
+   * one were weighed with the averages of their time. A full reindex ends with this.
+   */
+  async reweigh(index: Index): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await lockIndex(trx, index.id);
+      await sql`
+        update search_posting p
+        set weight = p.tf * ${BM25_K1 + 1} / (p.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * d.lengths[p.field + 1]::float8 / greatest(fs.total_length::float8 / greatest(fs.doc_count, 1), 1e-9)))
+        from search_document d, search_field_stat fs
+        where d.id = p.doc_id and d.index_id = ${index.id} and fs.index_id = d.index_id and fs.field = p.field`.execute(trx);
+    });
+  }
+
+  /** The image ids that have a document in the index. */
+  async imageIds(indexId: string): Promise<string[]> {
+    const rows = await sql<{ image_id: string }>`select image_id from search_document where index_id = ${indexId}`.execute(this.db);
+    return rows.rows.map((r) => r.image_id);
+  }
+}
+
+async function lockIndex(trx: Transaction<DB>, indexId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`search:${indexId}`}))`.execute(trx);
+}
+
+/** Removes the documents of these images from the index and takes them out of its statistics. */
+async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: string[]): Promise<void> {
+  const old = await sql<{ id: string; lengths: number[] }>`
+    select id, lengths from search_document where index_id = ${indexId} and image_id = any(${imageIds}::uuid[])`.execute(trx);
+  if (old.rows.length === 0) return;
+  const ids = old.rows.map((r) => r.id);
+  await sql`
+    update search_term_stat s set df = s.df - c.n
+    from (select term_id, field, count(*)::int as n from search_posting where doc_id = any(${ids}::bigint[]) group by term_id, field) c
+    where s.index_id = ${indexId} and s.term_id = c.term_id and s.field = c.field`.execute(trx);
+  await sql`delete from search_term_stat where index_id = ${indexId} and df = 0`.execute(trx);
+  for (const field of [0, 1, 2]) {
+    const total = old.rows.reduce((sum, r) => sum + (r.lengths[field] ?? 0), 0);
+    await sql`
+      update search_field_stat set doc_count = doc_count - ${old.rows.length}, total_length = total_length - ${total}
+      where index_id = ${indexId} and field = ${field}`.execute(trx);
+  }
+  await sql`delete from search_document where id = any(${ids}::bigint[])`.execute(trx);
+}
+
+/** Adds the new terms to the vocabulary; term -> id. */
+async function vocabulary(trx: Transaction<DB>, analysed: { terms: DocumentTerms }[]): Promise<Map<string, number>> {
+  const all = [...new Set(analysed.flatMap((a) => [...a.terms.frequencies.keys()]))].sort();
+  const ids = new Map<string, number>();
+  for (let i = 0; i < all.length; i += 5000) {
+    const chunk = all.slice(i, i + 5000);
+    // Sorted, so concurrent writers take the unique index's locks in one order.
+    await sql`insert into search_term (term) select t from unnest(${chunk}::text[]) t order by t on conflict (term) do nothing`.execute(trx);
+    const rows = await sql<{ id: number; term: string }>`select id, term from search_term where term = any(${chunk}::text[])`.execute(trx);
+    for (const row of rows.rows) ids.set(row.term, row.id);
+  }
+  return ids;
+}
+
+/** Records the stems of the terms of documents in a language with a stemmer. */
+async function addStems(trx: Transaction<DB>, analysed: { doc: IndexedDocument; terms: DocumentTerms }[], termIds: Map<string, number>) {
+  const byConfig = new Map<string, Set<number>>();
+  for (const { doc, terms } of analysed) {
+    const config = stemmerOf(doc.source.language);
+    if (!config) continue;
+    let set = byConfig.get(config);
+    if (!set) byConfig.set(config, (set = new Set()));
+    for (const term of terms.frequencies.keys()) set.add(termIds.get(term)!);
+  }
+  for (const [config, ids] of byConfig) {
+    await sql`
+      insert into search_term_stem (config, stem, term_id)
+      select ${config}, coalesce((ts_lexize(${`${config}_stem`}::regdictionary, t.term))[1], t.term), t.id
+      from search_term t where t.id = any(${[...ids]}::int[])
+      order by 1, 2, 3
+      on conflict do nothing`.execute(trx);
+  }
+}
+
+/** The average field lengths with these documents counted, per field. */
+async function averageLengths(trx: Transaction<DB>, indexId: string, docs: DocumentTerms[]): Promise<number[]> {
+  const stats = await sql<{ field: number; doc_count: string; total_length: string }>`
+    select field, doc_count, total_length from search_field_stat where index_id = ${indexId}`.execute(trx);
+  return [0, 1, 2].map((field) => {
+    const row = stats.rows.find((r) => r.field === field);
+    const count = Number(row?.doc_count ?? 0) + docs.length;
+    const total = Number(row?.total_length ?? 0) + docs.reduce((sum, d) => sum + d.lengths[field]!, 0);
+    return count > 0 ? total / count : 0;
+  });
+}
+
+async function insertDocuments(trx: Transaction<DB>, indexId: string, analysed: { doc: IndexedDocument; terms: DocumentTerms }[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const { doc, terms } of analysed) {
+    const s = doc.source;
+    const row = await sql<{ id: string }>`
+      insert into search_document (index_id, image_id, set_ids, source, transcription_ids, terms, lengths, language, pagenumber, height, width,
+        ocr_confidence, deskew, column_count, line_count, word_count, date, label)
+      values (${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb, ${doc.transcriptionIds ?? []}::uuid[],
+        ${terms.tsvector}::tsvector, ${terms.lengths}::int[], ${s.language}, ${s.pagenumber}, ${s.height}, ${s.width}, ${s.ocrConfidence}, ${s.deskew},
+        ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label})
+      returning id`.execute(trx);
+    ids.push(row.rows[0]!.id);
+  }
+  const fieldCounts = [0, 1, 2].map((field) => ({
+    field,
+    docs: analysed.length,
+    total: analysed.reduce((sum, a) => sum + a.terms.lengths[field]!, 0),
+  }));
+  for (const f of fieldCounts) {
+    await sql`
+      insert into search_field_stat (index_id, field, doc_count, total_length) values (${indexId}, ${f.field}, ${f.docs}, ${f.total})
+      on conflict (index_id, field) do update set doc_count = search_field_stat.doc_count + excluded.doc_count,
+        total_length = search_field_stat.total_length + excluded.total_length`.execute(trx);
+  }
+  return ids;
+}
+
+async function insertPostings(
+  trx: Transaction<DB>,
+  indexId: string,
+  analysed: { terms: DocumentTerms }[],
+  docIds: string[],
+  termIds: Map<string, number>,
+  averages: number[],
+): Promise<void> {
+  const docCol: string[] = [];
+  const fieldCol: number[] = [];
+  const termCol: number[] = [];
+  const tfCol: number[] = [];
+  const weightCol: number[] = [];
+  const df = new Map<string, number>();
+  analysed.forEach(({ terms }, i) => {
+    for (const [term, byField] of terms.frequencies) {
+      const termId = termIds.get(term)!;
+      for (const [field, tf] of byField) {
+        docCol.push(docIds[i]!);
+        fieldCol.push(field);
+        termCol.push(termId);
+        tfCol.push(tf);
+        weightCol.push(bm25Weight(tf, terms.lengths[field]!, averages[field]!));
+        const key = `${termId}:${field}`;
+        df.set(key, (df.get(key) ?? 0) + 1);
+      }
+    }
+  });
+  for (let i = 0; i < docCol.length; i += 20_000) {
+    const end = i + 20_000;
+    await sql`
+      insert into search_posting (doc_id, field, term_id, tf, weight)
+      select * from unnest(${docCol.slice(i, end)}::bigint[], ${fieldCol.slice(i, end)}::smallint[], ${termCol.slice(i, end)}::int[],
+        ${tfCol.slice(i, end)}::int[], ${weightCol.slice(i, end)}::real[])`.execute(trx);
+  }
+  const keys = [...df.keys()].sort();
+  await sql`
+    insert into search_term_stat (index_id, term_id, field, df)
+    select ${indexId}, split_part(k, ':', 1)::int, split_part(k, ':', 2)::smallint, n
+    from unnest(${keys}::text[], ${keys.map((k) => df.get(k)!)}::int[]) as x(k, n)
+    on conflict (index_id, term_id, field) do update set df = search_term_stat.df + excluded.df`.execute(trx);
+}
