@@ -152,8 +152,8 @@ function jobType(type: JobType, info: Omit<JobTypeInfo, 'type' | 'download' | 'r
 
 export const JOB_TYPE_INFO: Record<JobType, JobTypeInfo> = {
   SendToElasticSearch: jobType('SendToElasticSearch', {
-    runsHere: false,
-    summary: "Puts the set's recognised text into its search index.",
+    runsHere: true,
+    summary: "Puts the set's recognised text into its search index; without a set, indexes the whole index again.",
     fields: ['imageSet', 'elasticSearchIndex', 'allData'],
   }),
   GenerateManifests: jobType('GenerateManifests', {
@@ -172,8 +172,8 @@ export const JOB_TYPE_INFO: Record<JobType, JobTypeInfo> = {
     fields: ['imageSet', 'allData'],
   }),
   ElasticSearchRemoveIndex: jobType('ElasticSearchRemoveIndex', {
-    runsHere: false,
-    summary: 'Removes a search index and everything in it.',
+    runsHere: true,
+    summary: 'Empties a search index: every document in it is removed.',
     fields: ['elasticSearchIndex'],
     required: ['elasticSearchIndex'],
   }),

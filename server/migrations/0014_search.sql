@@ -70,7 +70,7 @@ CREATE TABLE search_field_stat (
 
 -- A term in a field of a document: its frequency and BM25 weight without idf,
 -- tf·(k1+1) / (tf + k1·(1 − b + b·length/average length)). Read in weight order per term, so the
--- best documents of a term come first and a search stops once no unseen document can win.
+-- best documents of a term come first (a backward scan) and a search stops once no unseen document can win.
 CREATE TABLE search_posting (
   doc_id  bigint NOT NULL REFERENCES search_document (id) ON DELETE CASCADE,
   field   smallint NOT NULL,
@@ -79,4 +79,4 @@ CREATE TABLE search_posting (
   weight  real NOT NULL,
   PRIMARY KEY (doc_id, field, term_id)
 );
-CREATE INDEX search_posting_weight_idx ON search_posting (term_id, field, weight DESC, doc_id);
+CREATE INDEX search_posting_weight_idx ON search_posting (term_id, field, weight, doc_id);

@@ -20,6 +20,7 @@ import { imageSetRoutes } from './modules/imagesets/routes.js';
 import { imageSetHierarchyRoutes } from './modules/imagesets/hierarchy-routes.js';
 import { aclRoutes } from './modules/acl/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
+import { searchRoutes } from './modules/search/routes.js';
 import { searchIndexRoutes } from './modules/searchindices/routes.js';
 import { fieldSetRoutes } from './modules/fieldsets/routes.js';
 import { metadataRoutes } from './modules/metadata/routes.js';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(aclRoutes, { acl: services.acl });
         await api.register(groupRoutes, { groups: services.groups });
         await api.register(searchIndexRoutes, { searchIndices: services.searchIndices });
+        await api.register(searchRoutes, { search: services.search, links });
         await api.register(fieldSetRoutes, { fieldSets: services.fieldSets });
         await api.register(metadataRoutes, { metadata: services.metadata });
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });

@@ -20,6 +20,11 @@ import { AclRepository } from './modules/acl/repository.js';
 import { AclService } from './modules/acl/service.js';
 import { GroupRepository } from './modules/groups/repository.js';
 import { GroupService } from './modules/groups/service.js';
+import { PgDocumentStore } from './modules/search/engine/pg-store.js';
+import { SearchIndexer } from './modules/search/indexer.js';
+import { SearchRepository } from './modules/search/repository.js';
+import { SearchService } from './modules/search/service.js';
+import { SearchSync, TEXT_CHANGING_JOBS } from './modules/search/sync.js';
 import { SearchIndexRepository } from './modules/searchindices/repository.js';
 import { SearchIndexService } from './modules/searchindices/service.js';
 import { FieldSetRepository } from './modules/fieldsets/repository.js';
@@ -111,14 +116,21 @@ export function createServices(database: Database, config: Config, options: Serv
   const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
   const jobQueue = new JobQueue(database, files, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts });
   const jobs = new JobService(new JobRepository(db), jobQueue, imageSetAccess, new JobReferences(models, searchIndices, fieldSets), files);
-  const imageSets = new ImageSetService(imageSetRepository, imageSetAccess);
+  const searchSync = new SearchSync(db, (owner, setId) => jobs.queueForUpload(owner, 'SendToElasticSearch', setId), onBackgroundError);
+  jobQueue.onDone(async (job) => {
+    if (!job.setId || !TEXT_CHANGING_JOBS.has(job.type)) return;
+    const maker = await jobQueue.principalOf(job.ownerId, job.apiKeyId);
+    if (maker) await searchSync.setChanged(maker, job.setId);
+  });
+  const imageSets = new ImageSetService(imageSetRepository, imageSetAccess, (caller, setId) => searchSync.setChanged(caller, setId));
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
   // Pages of long PDFs and pyramids of large images are made by jobs (SplitPDF, ConvertToTiledTiff).
-  const uploads = new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, onBackgroundError }, {
+  const uploads = new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, searchChanged: (caller, setId) => searchSync.setChanged(caller, setId), onBackgroundError }, {
     ...DEFAULT_UPLOAD_LIMITS,
     maxXmlBytes: config.xmlMaxBytes,
   });
+  const searchIndexer = new SearchIndexer(db, new PgDocumentStore(db));
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
     files,
@@ -135,11 +147,14 @@ export function createServices(database: Database, config: Config, options: Serv
     imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess),
     groups,
     searchIndices,
+    /** Keeps the search documents in step with the images, sets and transcriptions (run by jobs). */
+    searchIndexer,
+    search: new SearchService(db, new SearchRepository(db), null),
     fieldSets,
     metadata: new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
-    textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif),
+    textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif, (caller, imageId) => searchSync.imagesChanged(caller, [imageId])),
     uploads,
     pdfPages: new PdfPagesService(new PdfPagesRepository(db), imageSetAccess, files, pdfSplitter),
     imageChecks: new ImageCheckService(new ImageCheckRepository(db), imageSetAccess, files, DEFAULT_UPLOAD_LIMITS.maxPixels),

@@ -42,6 +42,14 @@ export const JOB_CHANNEL = 'pim_job';
  * The SQL of the queue: claims, leases and state changes. Every write that ends or takes back a
  * run names the lease token it was given, so only the run that holds the job may change it.
  */
+/** A job a run has just ended. */
+export interface FinishedJob {
+  type: string;
+  setId: string | null;
+  ownerId: string | null;
+  apiKeyId: string | null;
+}
+
 export class JobQueueRepository {
   constructor(readonly db: Kysely<DB>) {}
 
@@ -123,7 +131,8 @@ export class JobQueueRepository {
   }
 
   /** Ends the run holding `token` as done or failed; false: not its job. */
-  async finish(uuid: string, token: string, outcome: JobOutcome): Promise<boolean> {
+  /** Ends the run's job; what it was, or undefined when the run no longer holds it. */
+  async finish(uuid: string, token: string, outcome: JobOutcome): Promise<FinishedJob | undefined> {
     const result = await this.db
       .updateTable('job')
       .set({
@@ -140,8 +149,9 @@ export class JobQueueRepository {
       .where('uuid', '=', uuid)
       .where('lease_token', '=', token)
       .where('state', '=', 'running')
+      .returning(['type', 'set_id', 'owner_id', 'api_key_id'])
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return result && { type: result.type, setId: result.set_id, ownerId: result.owner_id, apiKeyId: result.api_key_id };
   }
 
   /** Puts the run's job back in the queue without counting the run (its worker is stopping); false: not its job. */

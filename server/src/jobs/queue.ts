@@ -16,6 +16,7 @@ import {
   type JobRef,
   type JobRow,
   type NewJob,
+  type FinishedJob,
 } from './queue-repository.js';
 
 export type { ClaimingWorker, JobProgressReport, JobRef, JobRow, NewJob } from './queue-repository.js';
@@ -72,6 +73,7 @@ const failedAfterLostWorkers = (attempts: number) =>
  */
 export class JobQueue {
   readonly repo: JobQueueRepository;
+  private readonly doneListeners: ((job: FinishedJob) => Promise<void>)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -127,7 +129,14 @@ export class JobQueue {
 
   async complete(uuid: string, leaseToken: string, end: { result?: Record<string, unknown>; progress?: JobProgressReport | null } = {}): Promise<void> {
     const outcome = { state: 'done' as const, error: null, result: end.result ?? {}, progress: end.progress ?? null };
-    if (!(await this.repo.finish(uuid, leaseToken, outcome))) throw jobNotYours();
+    const finished = await this.repo.finish(uuid, leaseToken, outcome);
+    if (!finished) throw jobNotYours();
+    for (const listener of this.doneListeners) await listener(finished);
+  }
+
+  /** Runs after each job that ends done (e.g. to index the text an OCR job stored); it handles its own errors. */
+  onDone(listener: (job: FinishedJob) => Promise<void>): void {
+    this.doneListeners.push(listener);
   }
 
   /** Fails the job with a message for its user; it is not tried again unless restarted. */

@@ -1,6 +1,7 @@
 import type { ExecutorRegistry } from '../executor.js';
 import { convertToTiledTiff } from './convert-to-tiled-tiff.js';
 import { createSetForSiameseNetwork } from './create-set-for-siamese-network.js';
+import { elasticSearchRemoveIndex } from './elastic-search-remove-index.js';
 import { epubify } from './epubify.js';
 import { generateManifests } from './generate-manifests.js';
 import { harvestIiif } from './harvest-iiif.js';
@@ -8,6 +9,7 @@ import { pipelineKb2 } from './pipeline-kb2.js';
 import { recalculateReadingOrderNew } from './recalculate-reading-order-new.js';
 import { redoTesseract4ExistingPageXml } from './redo-tesseract4-existing-page-xml.js';
 import { scriptCompare } from './script-compare.js';
+import { sendToElasticSearch } from './send-to-elastic-search.js';
 import { setBrokenNull } from './set-broken-null.js';
 import { splitPdf } from './split-pdf.js';
 import { tesseract4Hocr } from './tesseract4-hocr.js';
@@ -29,4 +31,6 @@ export const executors: ExecutorRegistry = {
   HarvestIIIF: harvestIiif,
   CreateSetForSiameseNetwork: createSetForSiameseNetwork,
   ScriptCompare: scriptCompare,
+  SendToElasticSearch: sendToElasticSearch,
+  ElasticSearchRemoveIndex: elasticSearchRemoveIndex,
 };

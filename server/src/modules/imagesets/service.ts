@@ -27,6 +27,8 @@ export class ImageSetService {
   constructor(
     private readonly sets: ImageSetRepository,
     private readonly access: ImageSetAccess,
+    /** Told when a set's name or search index changed, so its documents follow. */
+    private readonly onChanged: (caller: Principal, setId: string) => Promise<void> = async () => {},
   ) {}
 
   async list(principal: Principal | null, onlyOwnData: boolean): Promise<ImageSetRecord[]> {
@@ -83,6 +85,7 @@ export class ImageSetService {
       publicDataSet: input.publicDataSet,
       publicDocumentImageSet: makesPublic,
     });
+    if (input.elasticSearchIndex !== undefined || input.imageset !== undefined || input.prettyName !== undefined) await this.onChanged(caller, input.uuid);
     return { ...(await this.find(input.uuid)), permissions: await this.access.permissionsOn(caller, input.uuid) };
   }
 

@@ -93,7 +93,7 @@ export class JobService {
    * uploader, unless a job of that type on that set of theirs waits already: such a job reads the
    * set when it starts, so it does the new work too.
    */
-  async queueForUpload(principal: Principal, jobType: 'SplitPDF' | 'ConvertToTiledTiff', setId: string): Promise<JobRecord> {
+  async queueForUpload(principal: Principal, jobType: 'SplitPDF' | 'ConvertToTiledTiff' | 'SendToElasticSearch', setId: string): Promise<JobRecord> {
     const waiting = await this.repo.findQueued(jobType, setId, scopeOf(principal, true));
     if (waiting) return waiting;
     return (await this.create(principal, createJobRequestSchema.parse({ jobType, imageSet: setId }))).record;

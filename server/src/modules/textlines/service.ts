@@ -26,6 +26,8 @@ export class TextLineService {
     private readonly repo: TextLineRepository,
     private readonly access: ImageSetAccess,
     private readonly iiif: IiifService,
+    /** Told of the image whose text a correction changed, to index it again. */
+    private readonly onTextChanged: (caller: Principal, imageId: string) => Promise<void> = async () => {},
   ) {}
 
   /** A random uncorrected line the caller may read and has not skipped; undefined when none is left. */
@@ -57,6 +59,7 @@ export class TextLineService {
     const cer = characterErrorRate(groundTruth, line.text);
     const saved = await this.repo.saveGroundTruth(line.id, groundTruth, cer, caller.userId);
     if (!saved) throw lineMissing(line.id);
+    await this.onTextChanged(caller, saved.imageId);
     return saved;
   }
 

@@ -55,6 +55,8 @@ export interface UploadHooks {
   onImagesAdded?: (imageIds: string[]) => void;
   /** Queues the pyramids of large images (ConvertToTiledTiff) and the pages of long PDFs (SplitPDF). */
   jobs?: UploadJobs;
+  /** Told of each upload that changed a set's images or text, to index them (it handles its own errors). */
+  searchChanged?: (caller: Principal, setId: string) => Promise<void>;
   /** Told when queueing that work fails after the upload's rows were written (the upload stands). */
   onBackgroundError?: (err: unknown, what: string) => void;
 }
@@ -114,8 +116,14 @@ export class UploadService {
         originalName: fileName,
         ownerId: caller.userId,
       };
-      if (kind.kind === 'image') return await this.addImage(caller, setId, original, staged);
-      return kind.kind === 'pdf' ? await this.pdfs.add(caller, setId, original, staged) : await this.addXml(setId, original, staged);
+      const done =
+        kind.kind === 'image'
+          ? await this.addImage(caller, setId, original, staged)
+          : kind.kind === 'pdf'
+            ? await this.pdfs.add(caller, setId, original, staged)
+            : await this.addXml(setId, original, staged);
+      await this.hooks.searchChanged?.(caller, setId);
+      return done;
     } finally {
       await staged.discard();
     }

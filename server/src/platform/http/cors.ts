@@ -10,7 +10,11 @@ import type { FastifyInstance } from 'fastify';
  * `preflightPaths` are answered for OPTIONS (204), the preflight a browser sends before a
  * request with an Authorization header.
  */
-export function allowAnyOrigin(app: FastifyInstance, preflightPaths: string[]): void {
+export function allowAnyOrigin(
+  app: FastifyInstance,
+  preflightPaths: string[],
+  allow: { methods: string; headers: string } = { methods: 'GET, HEAD, OPTIONS', headers: 'Authorization, Accept, If-None-Match, X-Request-Id' },
+): void {
   app.addHook('onSend', async (_req, reply) => {
     reply
       .header('access-control-allow-origin', '*')
@@ -22,8 +26,8 @@ export function allowAnyOrigin(app: FastifyInstance, preflightPaths: string[]): 
     app.options(path, { schema: { hide: true } }, (_req, reply) =>
       reply
         .code(204)
-        .header('access-control-allow-methods', 'GET, HEAD, OPTIONS')
-        .header('access-control-allow-headers', 'Authorization, Accept, If-None-Match, X-Request-Id')
+        .header('access-control-allow-methods', allow.methods)
+        .header('access-control-allow-headers', allow.headers)
         .header('access-control-max-age', '86400')
         .send(),
     );

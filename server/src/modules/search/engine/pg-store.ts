@@ -60,11 +60,6 @@ export class PgDocumentStore implements SearchDocumentStore {
     });
   }
 
-  /** The image ids that have a document in the index. */
-  async imageIds(indexId: string): Promise<string[]> {
-    const rows = await sql<{ image_id: string }>`select image_id from search_document where index_id = ${indexId}`.execute(this.db);
-    return rows.rows.map((r) => r.image_id);
-  }
 }
 
 async function lockIndex(trx: Transaction<DB>, indexId: string): Promise<void> {

@@ -1,0 +1,188 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../../platform/db/schema.js';
+import type { ScoringClause } from './compile.js';
+import { FIELD_CODES, bm25Idf } from './fields.js';
+
+/** One posting list a search reads: a term in a field, with what a unit of its weight is worth. */
+interface List {
+  clause: number;
+  group: number;
+  field: number;
+  termId: number;
+  coefficient: number;
+  /** The weight of the last posting read; 0 once the list is read to its end. */
+  last: number;
+  lastDoc: string | null;
+  done: boolean;
+}
+
+export interface Scored {
+  docId: string;
+  score: number;
+}
+
+/** Document counts and frequencies of the searched indices, for idf. */
+async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[]) {
+  const fields = await sql<{ field: number; doc_count: string }>`
+    select field, sum(doc_count)::bigint as doc_count from search_field_stat where index_id = any(${indexIds}::uuid[]) group by field`.execute(db);
+  const df = await sql<{ term_id: number; field: number; df: number }>`
+    select term_id, field, sum(df)::int as df from search_term_stat
+    where index_id = any(${indexIds}::uuid[]) and term_id = any(${termIds}::int[]) group by term_id, field`.execute(db);
+  return {
+    docCount: new Map(fields.rows.map((r) => [r.field, Number(r.doc_count)])),
+    df: new Map(df.rows.map((r) => [`${r.term_id}:${r.field}`, r.df])),
+  };
+}
+
+/**
+ * Scores documents by BM25 and finds the best k without scoring every match (the threshold
+ * algorithm): each term's postings are read best weight first, in growing depth; a document seen
+ * is scored exactly; reading stops when k documents that match the query score at least what any
+ * unseen document could still reach.
+ */
+export class TopK {
+  private lists: List[] = [];
+  private readonly scores = new Map<string, number>();
+  private readonly matching = new Set<string>();
+  private readonly checked = new Set<string>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clauses: ScoringClause[],
+    /** Scope and filters of the search: a posting counts only if its document passes. */
+    private readonly scope: RawBuilder<SqlBool>,
+    /** The whole query: a document seen in a list must also pass it. */
+    private readonly predicate: RawBuilder<SqlBool>,
+  ) {}
+
+  private allTermIds(): number[] {
+    return [...new Set(this.clauses.flatMap((c) => c.groups.flatMap((g) => g.variants.map((v) => v.termId))))];
+  }
+
+  async prepare(indexIds: string[]): Promise<void> {
+    const stats = await statistics(this.db, indexIds, this.allTermIds());
+    this.clauses.forEach((clause, c) =>
+      clause.groups.forEach((group, g) => {
+        for (const variant of group.variants) {
+          for (const f of clause.fields) {
+            const field = FIELD_CODES[f.field];
+            const df = stats.df.get(`${variant.termId}:${field}`) ?? 0;
+            if (df === 0) continue;
+            const coefficient = clause.boost * f.boost * variant.factor * bm25Idf(stats.docCount.get(field) ?? df, df);
+            this.lists.push({ clause: c, group: g, field, termId: variant.termId, coefficient, last: Infinity, lastDoc: null, done: false });
+          }
+        }
+      }),
+    );
+  }
+
+  /** The score of a document from its postings of the query's terms. */
+  private score(postings: { field: number; term_id: number; weight: number }[]): number {
+    const weight = new Map(postings.map((p) => [`${p.term_id}:${p.field}`, p.weight]));
+    let total = 0;
+    const perGroup = new Map<string, number[]>();
+    for (const list of this.lists) {
+      const w = weight.get(`${list.termId}:${list.field}`);
+      if (w === undefined) continue;
+      const key = `${list.clause}:${list.group}`;
+      const byField = perGroup.get(key) ?? [0, 0, 0];
+      byField[list.field] = Math.max(byField[list.field]!, w * list.coefficient);
+      perGroup.set(key, byField);
+    }
+    for (const [key, byField] of perGroup) {
+      const clause = this.clauses[Number(key.split(':')[0])]!;
+      total += clause.sumFields ? byField.reduce((a, b) => a + b, 0) : Math.max(...byField);
+    }
+    return total;
+  }
+
+  /** What a document not seen yet could score at most. */
+  private bound(): number {
+    const perGroup = new Map<string, number[]>();
+    for (const list of this.lists) {
+      const key = `${list.clause}:${list.group}`;
+      const byField = perGroup.get(key) ?? [0, 0, 0];
+      const reach = list.done ? 0 : list.last === Infinity ? Infinity : list.last * list.coefficient;
+      byField[list.field] = Math.max(byField[list.field]!, reach);
+      perGroup.set(key, byField);
+    }
+    let total = 0;
+    for (const [key, byField] of perGroup) {
+      const clause = this.clauses[Number(key.split(':')[0])]!;
+      total += clause.sumFields ? byField.reduce((a, b) => a + b, 0) : Math.max(...byField);
+    }
+    return total;
+  }
+
+  private async read(list: List, count: number): Promise<string[]> {
+    const after = list.lastDoc === null ? sql`true` : sql`(p.weight, p.doc_id) < (${list.last}::real, ${list.lastDoc}::bigint)`;
+    const rows = await sql<{ doc_id: string; weight: number }>`
+      select p.doc_id, p.weight from search_posting p join search_document d on d.id = p.doc_id
+      where p.term_id = ${list.termId} and p.field = ${list.field} and ${after} and ${this.scope}
+      order by p.weight desc, p.doc_id desc limit ${count}`.execute(this.db);
+    if (rows.rows.length < count) list.done = true;
+    const lastRow = rows.rows.at(-1);
+    if (lastRow) {
+      list.last = lastRow.weight;
+      list.lastDoc = lastRow.doc_id;
+    }
+    return rows.rows.map((r) => r.doc_id);
+  }
+
+  private async scoreNew(docIds: string[]): Promise<void> {
+    const fresh = docIds.filter((id) => !this.checked.has(id));
+    if (fresh.length === 0) return;
+    for (const id of fresh) this.checked.add(id);
+    const passing = await sql<{ id: string }>`
+      select d.id from search_document d where d.id = any(${fresh}::bigint[]) and ${this.predicate}`.execute(this.db);
+    const ids = passing.rows.map((r) => r.id);
+    if (ids.length === 0) return;
+    for (const id of ids) this.matching.add(id);
+    const postings = await sql<{ doc_id: string; field: number; term_id: number; weight: number }>`
+      select doc_id, field, term_id, weight from search_posting
+      where doc_id = any(${ids}::bigint[]) and term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
+    const byDoc = new Map<string, { field: number; term_id: number; weight: number }[]>();
+    for (const p of postings.rows) {
+      const list = byDoc.get(p.doc_id) ?? [];
+      list.push(p);
+      byDoc.set(p.doc_id, list);
+    }
+    for (const id of ids) this.scores.set(id, this.score(byDoc.get(id) ?? []));
+  }
+
+  private ranked(): Scored[] {
+    return [...this.matching]
+      .map((docId) => ({ docId, score: this.scores.get(docId)! }))
+      .sort((a, b) => b.score - a.score || Number(a.docId) - Number(b.docId));
+  }
+
+  /** The best `k` matching documents, best first. */
+  async best(k: number): Promise<Scored[]> {
+    if (this.lists.length === 0 || k === 0) return [];
+    let depth = Math.max(2 * k, 64);
+    let read = 0;
+    for (;;) {
+      const step = depth - read;
+      for (const list of this.lists) {
+        if (!list.done) await this.scoreNew(await this.read(list, step));
+      }
+      read = depth;
+      const ranked = this.ranked();
+      const bound = this.bound();
+      const settled = ranked.length >= k && ranked[k - 1]!.score >= bound;
+      if (settled || this.lists.every((l) => l.done)) return ranked.slice(0, k);
+      depth *= 4;
+    }
+  }
+
+  /** Exact scores of given documents (a page sorted by a field, with track_scores). */
+  async scoresOf(docIds: string[]): Promise<Map<string, number>> {
+    for (const id of docIds) this.matching.add(id);
+    const postings = await sql<{ doc_id: string; field: number; term_id: number; weight: number }>`
+      select doc_id, field, term_id, weight from search_posting
+      where doc_id = any(${docIds}::bigint[]) and term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
+    const result = new Map<string, number>();
+    for (const id of docIds) result.set(id, this.score(postings.rows.filter((p) => p.doc_id === id)));
+    return result;
+  }
+}

@@ -1,0 +1,215 @@
+import type { SearchHit, SearchResponse, SearchSource } from '@pim/contract';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DB } from '../../../platform/db/schema.js';
+import { highlightFields } from '../highlight.js';
+import type { Query, SearchRequest, SearchScope, SortClause, TermsAggregation } from '../query.js';
+import { type CompiledQuery, QueryCompiler, SORT_EXPRESSIONS, toSql } from './compile.js';
+import { TermExpander } from './expand.js';
+import { TopK } from './scoring.js';
+
+/** The languages a query's filters pin down (`term(s)` on language in must/filter), for stemming. */
+function filteredLanguages(q: Query): string[] | null {
+  if (q.kind === 'terms' && q.field === 'language') return q.values.map(String);
+  if (q.kind !== 'bool') return null;
+  for (const clause of [...q.filter, ...q.must]) {
+    const found = filteredLanguages(clause);
+    if (found) return found;
+  }
+  return null;
+}
+
+function scopeSql(scope: SearchScope): RawBuilder<SqlBool> {
+  const indexIds = scope.indices.map((i) => i.id);
+  const sets = scope.setIds === null ? sql<SqlBool>`true` : sql<SqlBool>`d.set_ids && ${scope.setIds}::uuid[]`;
+  return sql<SqlBool>`(d.index_id = any(${indexIds}::uuid[]) and ${sets})`;
+}
+
+function sortSql(sort: SortClause[]): RawBuilder<unknown> {
+  const parts = sort.map((s) => {
+    const expression = s.field === '_doc' ? sql`d.id` : SORT_EXPRESSIONS[s.field as keyof typeof SORT_EXPRESSIONS];
+    return sql`${expression} ${sql.raw(s.order)} nulls ${sql.raw(s.missing === '_first' ? 'first' : 'last')}`;
+  });
+  return sql.join([...parts, sql`d.id asc`]);
+}
+
+interface DocRow {
+  id: string;
+  image_id: string;
+  index_id: string;
+  source: SearchSource;
+  sort_values: unknown[] | null;
+}
+
+/** Runs one search request on PostgreSQL within the caller's scope and answers in Elasticsearch's shape. */
+export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: SearchRequest): Promise<SearchResponse> {
+  const started = performance.now();
+  const indexIds = scope.indices.map((i) => i.id);
+  const indexNames = new Map(scope.indices.map((i) => [i.id, i.name]));
+  const expander = new TermExpander(db, indexIds, TermExpander.stemmersFor(filteredLanguages(request.query)));
+  const compiled = await new QueryCompiler(expander, indexNames).compile(request.query);
+  const postFilter = request.postFilter ? await new QueryCompiler(expander, indexNames).compile(request.postFilter) : null;
+  const base = sql<SqlBool>`(${scopeSql(scope)} and ${toSql(compiled.predicate)})`;
+  const hitsWhere = postFilter ? sql<SqlBool>`(${base} and ${toSql(postFilter.predicate)})` : base;
+
+  const k = request.from + request.size;
+  const byScore = request.sort.length === 0 || request.sort[0]!.field === '_score';
+  const [page, total, aggregations] = await Promise.all([
+    k === 0 ? Promise.resolve([]) : byScore ? topByScore(db, compiled, scope, hitsWhere, k, request) : topBySort(db, compiled, hitsWhere, k, request),
+    countHits(db, hitsWhere, request.trackTotalHits),
+    aggregate(db, base, request.aggregations, indexNames),
+  ]);
+  const hits = await presentHits(db, page.slice(request.from), request, compiled, indexNames);
+  const scores = hits.map((h) => h._score).filter((s): s is number => s !== null);
+  return {
+    took: Math.round(performance.now() - started),
+    timed_out: false,
+    hits: { total, max_score: scores.length ? Math.max(...scores) : null, hits },
+    ...(Object.keys(request.aggregations).length ? { aggregations } : {}),
+  };
+}
+
+interface PageEntry {
+  docId: string;
+  score: number | null;
+}
+
+async function topByScore(
+  db: Kysely<DB>,
+  compiled: CompiledQuery,
+  scope: SearchScope,
+  where: RawBuilder<SqlBool>,
+  k: number,
+  request: SearchRequest,
+): Promise<PageEntry[]> {
+  const topk = new TopK(db, compiled.scoring, where, where);
+  await topk.prepare(scope.indices.map((i) => i.id));
+  const best = await topk.best(k);
+  if (best.length >= k) return best;
+  // Matches no scoring term reaches (a bool of filters, a should nobody must match) score 0 and come after, in index order.
+  const seen = best.map((b) => b.docId);
+  const rest = await sql<{ id: string }>`
+    select d.id from search_document d where ${where} and not (d.id = any(${seen}::bigint[])) order by d.id limit ${k - best.length}`.execute(db);
+  const restScores = compiled.scoring.length ? await topk.scoresOf(rest.rows.map((r) => r.id)) : new Map<string, number>();
+  const constant = compiled.scoring.length ? 0 : queryBoost(request.query);
+  return [...best, ...rest.rows.map((r) => ({ docId: r.id, score: restScores.get(r.id) ?? constant }))];
+}
+
+/** The score Elasticsearch gives every match of a query without scoring terms. */
+function queryBoost(q: Query): number {
+  return q.kind === 'match_none' ? 0 : q.boost;
+}
+
+async function topBySort(db: Kysely<DB>, compiled: CompiledQuery, where: RawBuilder<SqlBool>, k: number, request: SearchRequest): Promise<PageEntry[]> {
+  const rows = await sql<{ id: string }>`
+    select d.id from search_document d where ${where} order by ${sortSql(request.sort)} limit ${k}`.execute(db);
+  const ids = rows.rows.map((r) => r.id);
+  if (!request.trackScores) return ids.map((docId) => ({ docId, score: null }));
+  const topk = new TopK(db, compiled.scoring, where, where);
+  const scores = await topk.scoresOf(ids);
+  return ids.map((docId) => ({ docId, score: scores.get(docId) ?? 0 }));
+}
+
+async function countHits(db: Kysely<DB>, where: RawBuilder<SqlBool>, track: number | true): Promise<SearchResponse['hits']['total']> {
+  if (track === true) {
+    const all = await sql<{ n: number }>`select count(*)::int as n from search_document d where ${where}`.execute(db);
+    return { value: all.rows[0]!.n, relation: 'eq' };
+  }
+  const capped = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from search_document d where ${where} limit ${track + 1}) x`.execute(db);
+  const n = capped.rows[0]!.n;
+  return n > track ? { value: track, relation: 'gte' } : { value: n, relation: 'eq' };
+}
+
+const AGG_KEYS: Record<string, RawBuilder<unknown>> = {
+  imageSetUuid: sql`unnest(d.set_ids)::text`,
+  imageSet: sql`jsonb_array_elements_text(d.source->'imageSet')`,
+  index: sql`d.index_id::text`,
+  imageUuid: sql`d.image_id::text`,
+  date: sql`(extract(epoch from d.date) * 1000)::bigint`,
+};
+
+async function aggregate(
+  db: Kysely<DB>,
+  where: RawBuilder<SqlBool>,
+  aggregations: Record<string, TermsAggregation>,
+  indexNames: Map<string, string>,
+): Promise<NonNullable<SearchResponse['aggregations']>> {
+  const result: NonNullable<SearchResponse['aggregations']> = {};
+  for (const [name, agg] of Object.entries(aggregations)) {
+    const key = AGG_KEYS[agg.field] ?? SORT_EXPRESSIONS[agg.field];
+    const rows = await sql<{ key: string | number | null; n: number }>`
+      select k as key, count(*)::int as n from (select ${key} as k from search_document d where ${where}) x
+      where k is not null group by k`.execute(db);
+    let buckets = rows.rows.map((r) => ({
+      key: agg.field === 'index' ? (indexNames.get(String(r.key)) ?? String(r.key)) : typeof r.key === 'string' && /^-?\d+$/.test(r.key) && agg.field === 'date' ? Number(r.key) : r.key!,
+      doc_count: r.n,
+    }));
+    buckets = buckets.filter((b) => b.doc_count >= agg.minDocCount);
+    const dir = agg.order.direction === 'asc' ? 1 : -1;
+    buckets.sort((a, b) =>
+      agg.order.by === '_count' ? dir * (a.doc_count - b.doc_count) || compareKeys(a.key, b.key) : dir * compareKeys(a.key, b.key),
+    );
+    const shown = buckets.slice(0, agg.size);
+    const other = buckets.slice(agg.size).reduce((sum, b) => sum + b.doc_count, 0);
+    result[name] = { doc_count_error_upper_bound: 0, sum_other_doc_count: other, buckets: shown };
+  }
+  return result;
+}
+
+function compareKeys(a: string | number, b: string | number): number {
+  return typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b));
+}
+
+async function presentHits(
+  db: Kysely<DB>,
+  page: PageEntry[],
+  request: SearchRequest,
+  compiled: CompiledQuery,
+  indexNames: Map<string, string>,
+): Promise<SearchHit[]> {
+  if (page.length === 0) return [];
+  const sortValues = request.sort.filter((s) => s.field !== '_score');
+  const rows = await sql<DocRow>`
+    select d.id, d.image_id, d.index_id, d.source,
+      ${sortValues.length ? sql`array[${sql.join(sortValues.map((s) => (s.field === '_doc' ? sql`d.id::text` : sql`(${SORT_EXPRESSIONS[s.field as keyof typeof SORT_EXPRESSIONS]})::text`)))}]` : sql`null`} as sort_values
+    from search_document d where d.id = any(${page.map((p) => p.docId)}::bigint[])`.execute(db);
+  const byId = new Map(rows.rows.map((r) => [r.id, r]));
+  return page.flatMap(({ docId, score }) => {
+    const row = byId.get(docId);
+    if (!row) return [];
+    const hit: SearchHit = { _index: indexNames.get(row.index_id) ?? row.index_id, _id: row.image_id, _score: score };
+    const source = filterSource(row.source, request.source);
+    if (source) hit._source = source;
+    if (request.highlight) {
+      const highlight = highlightFields(row.source, request.highlight, compiled.highlight);
+      if (Object.keys(highlight).length) hit.highlight = highlight;
+    }
+    if (request.sort.length) hit.sort = sortValuesOf(request.sort, row, score);
+    return [hit];
+  });
+}
+
+function sortValuesOf(sort: SortClause[], row: DocRow, score: number | null): (string | number | null)[] {
+  let i = 0;
+  return sort.map((s) => {
+    if (s.field === '_score') return score;
+    const value = row.sort_values?.[i++];
+    if (value === null || value === undefined) return null;
+    const n = Number(value);
+    return typeof value === 'string' && value.trim() !== '' && Number.isFinite(n) && s.field !== 'label' && s.field !== 'language' ? n : String(value);
+  });
+}
+
+function matchesPattern(name: string, pattern: string): boolean {
+  return new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(name);
+}
+
+function filterSource(source: SearchSource, filter: SearchRequest['source']): Partial<SearchSource> | null {
+  if (filter === false) return null;
+  return Object.fromEntries(
+    Object.entries(source).filter(
+      ([name]) =>
+        (filter.includes === null || filter.includes.some((p) => matchesPattern(name, p))) && !filter.excludes.some((p) => matchesPattern(name, p)),
+    ),
+  ) as Partial<SearchSource>;
+}

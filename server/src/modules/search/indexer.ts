@@ -1,0 +1,85 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../platform/db/schema.js';
+import { buildDocuments, memberships } from './document-builder.js';
+import type { SearchDocumentStore } from './query.js';
+
+/** A store that can weigh its postings again (the PostgreSQL engine; a cluster does this itself). */
+interface Reweighable {
+  reweigh(index: { id: string; name: string }): Promise<void>;
+}
+
+/** Images read and written per step: one transaction of the store each. */
+const BATCH = 100;
+
+export type IndexProgress = (done: number, total: number) => Promise<void>;
+
+/**
+ * Keeps the search documents what the images and sets say: each image is in the index of every
+ * live set that holds it, with the text of its newest transcriptions, and in no other index.
+ */
+export class SearchIndexer {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly store: SearchDocumentStore,
+  ) {}
+
+  /** Brings the documents of these images up to date in every index. */
+  async syncImages(imageIds: string[], progress?: IndexProgress, signal?: AbortSignal): Promise<{ indexed: number; removed: number }> {
+    const unique = [...new Set(imageIds)];
+    const indices = await sql<{ id: string; name: string }>`select id, name from search_index order by id`.execute(this.db);
+    let indexed = 0;
+    let removed = 0;
+    for (let i = 0; i < unique.length; i += BATCH) {
+      signal?.throwIfAborted();
+      const batch = unique.slice(i, i + BATCH);
+      const wanted = await memberships(this.db, batch);
+      const docs = await buildDocuments(this.db, wanted);
+      for (const index of indices.rows) {
+        const mine = docs.filter((d) => d.source.index === index.name);
+        const keep = new Set(mine.map((d) => d.id));
+        const gone = batch.filter((id) => !keep.has(id));
+        if (mine.length) await this.store.upsert(index, mine);
+        if (gone.length) await this.store.remove(index, gone);
+        indexed += mine.length;
+        removed += gone.length;
+      }
+      await progress?.(Math.min(i + BATCH, unique.length), unique.length);
+    }
+    return { indexed, removed };
+  }
+
+  /** Weighs the index's postings again with its present lengths (after a full reindex). */
+  async reweigh(indexId: string): Promise<void> {
+    const store = this.store as Partial<Reweighable>;
+    if (!store.reweigh) return;
+    const index = await sql<{ id: string; name: string }>`select id, name from search_index where id = ${indexId}`.execute(this.db);
+    if (index.rows[0]) await store.reweigh(index.rows[0]);
+  }
+
+  /** Empties the index; how many documents it held (as far as this server recorded them). */
+  async clear(index: { id: string; name: string }): Promise<number> {
+    const count = await sql<{ n: number }>`select count(*)::int as n from search_document where index_id = ${index.id}`.execute(this.db);
+    await this.store.clear(index);
+    return count.rows[0]!.n;
+  }
+
+  /** The images that have a document in the index here (stale ones included, so a reindex removes them). */
+  async indexedImages(indexId: string): Promise<string[]> {
+    const rows = await sql<{ image_id: string }>`select image_id from search_document where index_id = ${indexId}`.execute(this.db);
+    return rows.rows.map((r) => r.image_id);
+  }
+
+  /** The images of a set (live or not: a deleted set's images leave its index). */
+  async imagesOfSet(setId: string): Promise<string[]> {
+    const rows = await sql<{ image_id: string }>`select image_id from image_set_image where set_id = ${setId} order by position`.execute(this.db);
+    return rows.rows.map((r) => r.image_id);
+  }
+
+  /** The images of the live sets of an index. */
+  async imagesOfIndex(indexId: string): Promise<string[]> {
+    const rows = await sql<{ image_id: string }>`
+      select distinct m.image_id from image_set_image m join document_image_set s on s.id = m.set_id
+      where s.search_index_id = ${indexId} and s.deleted_at is null`.execute(this.db);
+    return rows.rows.map((r) => r.image_id);
+  }
+}

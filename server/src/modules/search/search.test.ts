@@ -1,0 +1,176 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executors } from '../../jobs/executors/index.js';
+import { type TestApp, call, createTestApp, signedInUser } from '../../test-support/test-app.js';
+import { pageWithLines } from '../../test-support/text-lines.js';
+import { createSet, testImage, upload } from '../../test-support/upload-files.js';
+
+type Auth = Record<string, string>;
+
+/** A page image and its PAGE text (one line per entry, boxes 20 px high), in a language. */
+async function addPage(t: TestApp, auth: Auth, setId: string, label: string, lines: string[], language?: string) {
+  const image = await upload(t.app, auth, setId, [{ fileName: `${label}.png`, bytes: await testImage('png', 400, 300) }]);
+  expect(image.status, JSON.stringify(image.json)).toBe(200);
+  let xml = pageWithLines(
+    `${label}.png`,
+    lines.map((text, i) => ({ text, points: `10,${10 + i * 25} 390,${10 + i * 25} 390,${30 + i * 25} 10,${30 + i * 25}` })),
+    { width: 400, height: 300 },
+  ).toString();
+  if (language) xml = xml.replace('<Page ', `<Page primaryLanguage="${language}" `);
+  const page = await upload(t.app, auth, setId, [{ fileName: `${label}.xml`, bytes: Buffer.from(xml) }]);
+  expect(page.status, JSON.stringify(page.json)).toBe(200);
+  return image.json.documentImages[0].uuid as string;
+}
+
+async function search(t: TestApp, auth: Auth, body: unknown, index = '_all') {
+  return call(t.app, { method: 'POST', url: `/api/pim/elastic/${index}/_search`, headers: { ...auth, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+}
+
+/** Searches until the answer is as wanted: indexing runs in jobs, so the test waits for the state. */
+async function searchUntil(t: TestApp, auth: Auth, body: unknown, wanted: (json: any) => boolean, index = '_all') {
+  for (;;) {
+    const res = await search(t, auth, body, index);
+    if (res.status === 200 && wanted(res.json)) return res.json;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const match = (query: string, extra: Record<string, unknown> = {}) => ({
+  query: { multi_match: { query, fields: ['text', 'htr', 'persons'], fuzziness: 'AUTO' } },
+  ...extra,
+});
+const ids = (json: any) => json.hits.hits.map((h: any) => h._source.label);
+
+describe('full-text search', () => {
+  let t: TestApp;
+  let admin: Auth;
+  let owner: Auth;
+  let stranger: Auth;
+  let setId: string;
+  let indexId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { executors });
+    admin = (await signedInUser(t.app, { admin: true })).auth;
+    owner = (await signedInUser(t.app)).auth;
+    stranger = (await signedInUser(t.app)).auth;
+    indexId = (await call(t.app, { method: 'POST', url: '/api/pim/elasticsearchindex', headers: admin, payload: { name: 'charters' } })).json.uuid;
+    setId = await createSet(t.app, owner, 'Letters');
+    const put = await call(t.app, { method: 'POST', url: '/api/pim/documentimageset/update', headers: owner, payload: { uuid: setId, elasticSearchIndex: { uuid: indexId, name: 'charters' } } });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    await addPage(t, owner, setId, 'p1', ['Die Aufklärung in Berlin', 'Berlinische Monatsſchrift'], 'German');
+    await addPage(t, owner, setId, 'p2', ['Aufklärung Aufklärung und Vernunft', 'Kant schreibt'], 'German');
+    await addPage(t, owner, setId, 'p3', ['The enlightenment of London', 'a monthly journal'], 'English');
+    await searchUntil(t, owner, { query: { match_all: {} } }, (json) => json.hits.total.value === 3);
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('finds words despite diacritics, the long s and OCR errors, best match first', async () => {
+    const plain = await search(t, owner, match('Aufklarung'));
+    expect(plain.status, JSON.stringify(plain.json)).toBe(200);
+    // p2 holds the word twice in a shorter text: BM25 ranks it first.
+    expect(ids(plain.json)).toEqual(['p2', 'p1']);
+    expect(plain.json.hits.hits[0]._score).toBeGreaterThan(plain.json.hits.hits[1]._score);
+    expect(ids((await search(t, owner, match('Monatsfchrift'))).json)).toEqual(['p1']);
+    expect(ids((await search(t, owner, match('Monatsschrift'))).json)).toEqual(['p1']);
+    // Without fuzziness the misread word is not found.
+    expect((await search(t, owner, { query: { match: { htr: 'Monatsfchrift' } } })).json.hits.total.value).toBe(0);
+  });
+
+  it('stems words of a known language', async () => {
+    expect(ids((await search(t, owner, { query: { match: { htr: 'journals' } } })).json)).toEqual(['p3']);
+  });
+
+  it('highlights the matched words and names the matched line with its box', async () => {
+    const res = await search(t, owner, match('Berlin', { highlight: { fields: { htr: {} }, pre_tags: ['<b>'], post_tags: ['</b>'] } }));
+    const hit = res.json.hits.hits[0];
+    expect(hit.highlight.htr[0]).toContain('<b>Berlin</b>');
+    expect(hit.fields.pim_lines[0]).toMatchObject({ text: 'Die Aufklärung in Berlin', box: { x: 10, y: 10, w: 381, h: 21 } });
+    expect(hit._source.thumbnail).toMatch(/^http:\/\/.*\/api\/pim\/documentimage\/.*\/thumbnail$/);
+  });
+
+  it('filters, sorts, pages and counts languages', async () => {
+    const facet = await search(t, owner, { size: 0, aggs: { language: { terms: { field: 'language', size: 10 } } } });
+    expect(facet.json.aggregations.language.buckets).toEqual([
+      { key: 'German', doc_count: 2 },
+      { key: 'English', doc_count: 1 },
+    ]);
+    const german = await search(t, owner, { query: { bool: { filter: [{ term: { language: 'German' } }] } }, sort: [{ pagenumber: 'desc' }] });
+    expect(ids(german.json)).toEqual(['p2', 'p1']);
+    expect(german.json.hits.hits[0].sort).toEqual([2]);
+    const paged = await search(t, owner, { sort: [{ pagenumber: { order: 'asc' } }], from: 1, size: 1 });
+    expect(ids(paged.json)).toEqual(['p2']);
+    expect(paged.json.hits.total).toEqual({ value: 3, relation: 'eq' });
+  });
+
+  it('answers several searches in one _msearch', async () => {
+    const body = `{"index":"charters"}\n${JSON.stringify(match('London'))}\n{}\n${JSON.stringify({ query: { nested: {} } })}\n`;
+    const res = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_msearch', headers: { ...owner, 'content-type': 'application/x-ndjson' }, payload: body });
+    expect(res.status, res.res.body).toBe(200);
+    expect(ids(res.json.responses[0])).toEqual(['p3']);
+    expect(res.json.responses[1]).toMatchObject({ status: 400, error: { reason: expect.stringContaining('nested') } });
+  });
+
+  it("shows only what the caller may read; anonymous visitors only published public sets of a published environment's index", async () => {
+    expect((await search(t, stranger, match('Berlin'))).json.hits.total.value).toBe(0);
+    expect((await search(t, admin, match('Berlin'))).json.hits.total.value).toBe(1);
+    expect((await search(t, {}, match('Berlin'))).status).toBe(401);
+    expect((await search(t, {}, match('Berlin'), 'charters')).status).toBe(401);
+    const env = await call(t.app, {
+      method: 'POST',
+      url: '/api/pim/environment',
+      headers: admin,
+      payload: { title: 'Public letters', path: 'letters', elasticSearchIndex: { uuid: indexId }, publish: true },
+    });
+    expect(env.status, JSON.stringify(env.json)).toBeLessThan(300);
+    const closed = await search(t, {}, match('Berlin'), 'charters');
+    expect(closed.status).toBe(200);
+    expect(closed.json.hits.total.value).toBe(0);
+    await call(t.app, { method: 'POST', url: '/api/pim/documentimageset/update', headers: owner, payload: { uuid: setId, publicDocumentImageSet: true, publish: true } });
+    const open = await search(t, {}, match('Berlin'), 'charters');
+    expect(open.json.hits.total.value).toBe(1);
+    expect(open.res.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers bad requests in the shape of Elasticsearch', async () => {
+    const unsupported = await search(t, owner, { query: { geo_distance: {} } });
+    expect(unsupported.status).toBe(400);
+    expect(unsupported.json.error.reason).toContain('geo_distance');
+    const missing = await search(t, owner, match('x'), 'nosuchindex');
+    expect(missing.status).toBe(404);
+    expect(missing.json.error.type).toBe('index_not_found_exception');
+    const broken = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_search', headers: { ...owner, 'content-type': 'application/json' }, payload: '{"query":' });
+    expect(broken.status).toBe(400);
+    expect(broken.json.error.reason).toContain('not valid JSON');
+  });
+
+  it('suggests terms readers may see', async () => {
+    const res = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: owner, payload: { field: 'htr', string: 'berl' } });
+    expect(res.json.terms).toEqual(expect.arrayContaining(['berlin', 'berlinische']));
+    const hidden = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: stranger, payload: { field: 'htr', string: 'berl' } });
+    expect(hidden.json.terms).toEqual([]);
+  });
+
+  it('follows a correction of a line without a reindex by hand', async () => {
+    const lines = await t.app.database.db.selectFrom('simple_text_line').select(['id', 'text']).where('text', '=', 'Kant schreibt').execute();
+    const corrected = await call(t.app, { method: 'POST', url: '/api/pim/pimsimpletextline/update', headers: owner, payload: { uuid: lines[0]!.id, groundtruth: 'Kant schrieb Zeitungen' } });
+    expect(corrected.status, JSON.stringify(corrected.json)).toBe(200);
+    const found = await searchUntil(t, owner, { query: { match: { htr: 'Zeitungen' } } }, (json) => json.hits.total.value === 1);
+    expect(ids(found)).toEqual(['p2']);
+  });
+
+  it('ranks the same whatever page is asked for: the top k is the prefix of the full ranking', async () => {
+    const all = await search(t, owner, { query: { multi_match: { query: 'Aufklärung Berlin London Vernunft', fields: ['htr'] } }, size: 10 });
+    const firstTwo = await search(t, owner, { query: { multi_match: { query: 'Aufklärung Berlin London Vernunft', fields: ['htr'] } }, size: 2 });
+    expect(ids(firstTwo.json)).toEqual(ids(all.json).slice(0, 2));
+    expect(firstTwo.json.hits.hits.map((h: any) => h._score)).toEqual(all.json.hits.hits.slice(0, 2).map((h: any) => h._score));
+  });
+
+  it('empties an index with ElasticSearchRemoveIndex', async () => {
+    const job = await call(t.app, { method: 'POST', url: '/api/pim/jobs', headers: admin, payload: { jobType: 'ElasticSearchRemoveIndex', elasticSearchIndex: indexId } });
+    expect(job.status, JSON.stringify(job.json)).toBe(200);
+    await searchUntil(t, admin, { query: { match_all: {} } }, (json) => json.hits.total.value === 0, 'charters');
+    const again = await call(t.app, { method: 'POST', url: '/api/pim/jobs', headers: admin, payload: { jobType: 'SendToElasticSearch', elasticSearchIndex: indexId } });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    await searchUntil(t, admin, { query: { match_all: {} } }, (json) => json.hits.total.value === 3, 'charters');
+  });
+});
