@@ -11,8 +11,9 @@ const MAX_WORD_LENGTH = 50;
 
 /**
  * Letters of old prints and OCR output written as the letters people type: the long s, sharp s,
- * the ligatures. asciifolding does most of this too, but only after the tokenizer has split the
- * text; mapped first, a ligature inside a word never splits it.
+ * the ligatures, the abbreviation signs PostgreSQL's analysis (`analysis.ts`) writes out too.
+ * asciifolding does much of this, but only after the tokenizer has split the text; mapped first, a
+ * ligature or sign inside a word never splits it.
  */
 const LETTER_MAPPINGS = [
   'ſ => s',
@@ -31,6 +32,9 @@ const LETTER_MAPPINGS = [
   'ﬆ => st',
   'Ꝛ => R',
   'ꝛ => r',
+  'ꝰ => us',
+  'ꝝ => rum',
+  'ĸ => k',
 ];
 
 const NUMBER_TYPES: Record<string, string> = {
