@@ -91,6 +91,20 @@ const envSchema = z
       .enum(['true', 'false'], { error: 'PIM_HARVEST_ALLOW_PRIVATE must be true or false' })
       .default('false'),
     WEB_DIST_DIR: z.string().optional(),
+    ELASTICSEARCH_URL: z
+      .url({ protocol: /^https?$/, error: 'ELASTICSEARCH_URL must be an http:// or https:// URL of the cluster, e.g. https://user:password@search.example.org:9200' })
+      .refine((url) => !new URL(url).search && !new URL(url).hash, 'ELASTICSEARCH_URL must not have a query (?...) or fragment (#...)')
+      .optional(),
+    ELASTICSEARCH_API_KEY: z.string().trim().min(1, 'ELASTICSEARCH_API_KEY must not be empty').optional(),
+    ELASTICSEARCH_INDEX_PREFIX: z
+      .string()
+      .regex(/^([a-z0-9][a-z0-9._-]*)?$/, 'ELASTICSEARCH_INDEX_PREFIX must be lower case letters, digits, ".", "_" or "-", not starting with "-", "_" or "."')
+      .default('pim-'),
+    ELASTICSEARCH_TIMEOUT_S: z.coerce
+      .number({ error: 'ELASTICSEARCH_TIMEOUT_S must be a number of seconds' })
+      .positive('ELASTICSEARCH_TIMEOUT_S must be more than 0 seconds')
+      .max(3600, 'ELASTICSEARCH_TIMEOUT_S must be at most 3600 seconds')
+      .default(30),
     TRUST_PROXY: z
       .string()
       .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs')
@@ -102,6 +116,15 @@ const envSchema = z
       ctx.addIssue({
         code: 'custom',
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together: set all three or none',
+      });
+    }
+    if (env.ELASTICSEARCH_API_KEY && !env.ELASTICSEARCH_URL) {
+      ctx.addIssue({ code: 'custom', message: 'ELASTICSEARCH_API_KEY needs ELASTICSEARCH_URL: set the cluster\'s address too' });
+    }
+    if (env.ELASTICSEARCH_API_KEY && env.ELASTICSEARCH_URL && new URL(env.ELASTICSEARCH_URL).username) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Give the search cluster either a user and password in ELASTICSEARCH_URL or ELASTICSEARCH_API_KEY, not both',
       });
     }
   });
@@ -165,6 +188,21 @@ export interface Config {
    * and without PUBLIC_URL the browser's address is the one the proxy was asked for.
    */
   trustProxy: boolean | number | string;
+  /** The Elasticsearch/OpenSearch cluster searches go to and indexing writes to; unset: PostgreSQL. */
+  elasticsearch: ElasticConfig | undefined;
+}
+
+/** ELASTICSEARCH_*: where the cluster is, how PIM signs in there and how it names its indices. */
+export interface ElasticConfig {
+  /** The cluster's address without credentials and without a trailing slash (safe to log). */
+  url: string;
+  /** `host:port` of the cluster, for messages. */
+  host: string;
+  /** A user and password from the URL (Basic), or an API key (`Authorization: ApiKey ...`). */
+  auth: { kind: 'basic'; username: string; password: string } | { kind: 'apiKey'; key: string } | null;
+  /** Put before our index names there (`pim-` + `charters`), so PIM keeps to its own indices. */
+  indexPrefix: string;
+  timeoutMs: number;
 }
 
 export interface JobsConfig {
@@ -226,6 +264,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     harvestAllowPrivate: e.PIM_HARVEST_ALLOW_PRIVATE === 'true',
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    elasticsearch: e.ELASTICSEARCH_URL
+      ? parseElastic(e.ELASTICSEARCH_URL, e.ELASTICSEARCH_API_KEY, e.ELASTICSEARCH_INDEX_PREFIX, e.ELASTICSEARCH_TIMEOUT_S)
+      : undefined,
+  };
+}
+
+/**
+ * The credentials leave the URL: fetch refuses URLs that carry them, and a URL without them can be
+ * logged as it is.
+ */
+function parseElastic(address: string, apiKey: string | undefined, indexPrefix: string, timeoutS: number): ElasticConfig {
+  const url = new URL(address);
+  const basic = url.username ? { kind: 'basic' as const, username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) } : null;
+  url.username = '';
+  url.password = '';
+  return {
+    url: url.href.replace(/\/+$/, ''),
+    host: url.host,
+    auth: apiKey ? { kind: 'apiKey', key: apiKey } : basic,
+    indexPrefix,
+    timeoutMs: Math.round(timeoutS * 1000),
   };
 }
 
