@@ -1,5 +1,6 @@
 import type { Query } from '../query.js';
 import { bool, MATCH_NONE, matchAll } from './build.js';
+import { boosted } from './string-clauses.js';
 import { malformed, unsupported } from './errors.js';
 import { parseMatch, parseMatchBoolPrefix, parseMatchPhrase, parseMultiMatch } from './full-text.js';
 import { parseQueryString } from './query-string.js';
@@ -88,6 +89,9 @@ function parseBool(body: unknown, at: string): Query {
   // As Elasticsearch: an empty bool matches everything, and only must_not clauses match all other documents.
   if (clauses === 0 && parts.mustNot.length === 0) return matchAll(boost);
   if (clauses === 0) parts.must.push(matchAll());
+  // One scoring clause alone is that clause (UIs nest bools deeply; the engine gets the plain query).
+  const single = parts.must.length + parts.should.length === 1 && clauses === 1 && parts.mustNot.length === 0 && (minimum ?? 1) <= 1;
+  if (single) return boosted([...parts.must, ...parts.should][0] as Query, boost);
   return bool(parts, minimum, boost);
 }
 

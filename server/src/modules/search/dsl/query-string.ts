@@ -107,7 +107,7 @@ class Parser {
       const conjunction = this.conjunction(first);
       const modifier = this.modifier();
       if (this.done() || this.peek()?.type === 'rparen') {
-        this.fail(`${conjunction ?? modifier ?? 'an operator'} at the end needs something after it`);
+        this.fail(`"${conjunction ?? modifier}" at the end needs something after it`);
       }
       addClause(clauses, conjunction, modifier, this.clause(fields, depth), this.context.operator);
       first = false;
