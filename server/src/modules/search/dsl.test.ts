@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors.js';
 import { parseMsearchBody, parseSearchRequest, parseTermsEnumRequest } from './dsl.js';
 
 /** The error a call throws, to check its status, code, message and details together. */
-export function refusal(call: () => unknown): AppError {
+function refusal(call: () => unknown): AppError {
   try {
     call();
   } catch (error) {
