@@ -63,11 +63,15 @@ export interface FieldSet {
   keyword: { field: SearchKeywordField; boost: number }[];
 }
 
+export const ALL_TEXT_FIELDS: FieldSet = { text: SEARCH_TEXT_FIELDS.map((field) => ({ field, boost: 1 })), keyword: [] };
+
 /**
  * `fields` of multi_match, query_string and simple_query_string: names with `^boost`, patterns
  * resolved against the text fields (the fields a pattern like `*` searches in our index).
  */
 export function resolveFieldList(specs: string[], at: string): FieldSet {
+  // No fields at all is Elasticsearch's `index.query.default_field`, `*`.
+  if (specs.length === 0) return ALL_TEXT_FIELDS;
   const text = new Map<SearchTextField, number>();
   const keyword = new Map<SearchKeywordField, number>();
   const put = <K>(into: Map<K, number>, key: K, boost: number) => into.set(key, Math.max(into.get(key) ?? 0, boost));
@@ -101,8 +105,6 @@ export function resolveFieldList(specs: string[], at: string): FieldSet {
   };
 }
 
-export const ALL_TEXT_FIELDS: FieldSet = { text: SEARCH_TEXT_FIELDS.map((field) => ({ field, boost: 1 })), keyword: [] };
-
 /**
  * A value for a keyword, number or date field, converted as Elasticsearch converts it. With
  * `lenient`, a value the field cannot hold gives null (the clause is left out) instead of a 400.
@@ -130,7 +132,8 @@ export function keywordValue(
   throw badValue(
     `The value for the date field "${field}"`,
     at,
-    `must be a date such as "2024", "2024-05-17" or "2024-05-17T10:30:00Z" (or milliseconds since 1970), not ${describe(value)}; date math with "now" or "||" is not supported.`,
+    `must be a date such as "2024", "2024-05-17" or "2024-05-17T10:30:00Z" (or milliseconds since 1970), not ${describe(value)}; ` +
+      'date math with "now" or "||" is not supported.',
     'query_shard_exception',
   );
 }

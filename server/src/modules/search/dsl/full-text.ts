@@ -166,7 +166,8 @@ export function parseMultiMatch(body: unknown, at: string): Query {
   const text = readQueryText(body.query, at, 'multi_match query');
   const type = readMultiMatchType(body.type, at);
   if (body.fuzziness !== undefined && (type === 'cross_fields' || type === 'phrase' || type === 'phrase_prefix')) {
-    throw malformed(`The multi_match query (at ${at}) of type ${type} cannot be fuzzy; Elasticsearch refuses fuzziness for it too.`, at, 'illegal_argument_exception');
+    const message = `The multi_match query (at ${at}) of type ${type} cannot be fuzzy; Elasticsearch refuses fuzziness for it too.`;
+    throw malformed(message, at, 'illegal_argument_exception');
   }
   const fields: FieldSet =
     body.fields === undefined ? ALL_TEXT_FIELDS : resolveFieldList(readStrings(body.fields, join(at, 'fields'), 'The fields'), join(at, 'fields'));

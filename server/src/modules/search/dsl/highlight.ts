@@ -64,7 +64,8 @@ function readSettings(object: JsonObject, at: string, construct: string): Settin
   if (object.encoder !== undefined) {
     const encoder = readString(object.encoder, join(at, 'encoder'), 'The encoder');
     if (encoder !== 'default' && encoder !== 'html') {
-      throw malformed(`The encoder (at ${join(at, 'encoder')}) must be "default" or "html", not ${describe(encoder)}.`, join(at, 'encoder'), 'illegal_argument_exception');
+      const encoderAt = join(at, 'encoder');
+      throw malformed(`The encoder (at ${encoderAt}) must be "default" or "html", not ${describe(encoder)}.`, encoderAt, 'illegal_argument_exception');
     }
     settings.encoder = encoder;
   }

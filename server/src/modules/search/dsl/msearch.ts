@@ -54,7 +54,10 @@ function parseLine(line: string, number: number, what: string): Record<string, u
     const reason = error instanceof Error ? error.message : String(error);
     throw malformed(`Line ${number} of the _msearch body (a ${what}) is not valid JSON: ${reason}.`, `line ${number}`, 'x_content_parse_exception');
   }
-  if (!isObject(value)) throw malformed(`Line ${number} of the _msearch body (a ${what}) must be a JSON object, not ${describe(value)}.`, `line ${number}`, 'x_content_parse_exception');
+  if (!isObject(value)) {
+    const message = `Line ${number} of the _msearch body (a ${what}) must be a JSON object, not ${describe(value)}.`;
+    throw malformed(message, `line ${number}`, 'x_content_parse_exception');
+  }
   return value;
 }
 
@@ -65,5 +68,6 @@ function readHeader(header: Record<string, unknown>, number: number): string | n
   if (index === undefined || index === null) return null;
   if (typeof index === 'string' && index !== '') return index;
   if (Array.isArray(index) && index.length === 1 && typeof index[0] === 'string' && index[0] !== '') return index[0];
-  throw malformed(`The index of the _msearch header on line ${number} must be an index name (or an array of one), not ${describe(index)}.`, at, 'illegal_argument_exception');
+  const message = `The index of the _msearch header on line ${number} must be an index name (or an array of one), not ${describe(index)}.`;
+  throw malformed(message, at, 'illegal_argument_exception');
 }

@@ -71,6 +71,7 @@ describe('full-text queries', () => {
     expect(parse({ multi_match: { query: 'brief', fields: ['*'], type: 'most_fields' } })).toMatchObject({ scoring: 'most_fields', tieBreaker: 1, fields: [{ field: 'text' }, { field: 'htr' }, { field: 'persons' }] });
     expect(parse({ multi_match: { query: 'a b', fields: 'te*', type: 'cross_fields', operator: 'and' } })).toMatchObject({ scoring: 'cross_fields', operator: 'and', fields: TEXT });
     expect(parse({ multi_match: { query: 'a b', type: 'phrase', slop: 1 } })).toMatchObject({ kind: 'phrase', slop: 1, lastIsPrefix: false });
+    expect(parse({ multi_match: { query: 'a', fields: [] } })).toMatchObject({ kind: 'text', fields: [{ field: 'text' }, { field: 'htr' }, { field: 'persons' }] });
     expect(parse({ multi_match: { query: 'a b', fields: ['text'], type: 'phrase_prefix' } })).toMatchObject({ kind: 'phrase', lastIsPrefix: true, fields: TEXT });
     expect(parse({ multi_match: { query: 'a b', fields: ['text'], type: 'bool_prefix' } })).toEqual(
       text([plain('a '), { text: 'b', form: 'prefix', fuzziness: 0 }], { scoring: 'most_fields' }),

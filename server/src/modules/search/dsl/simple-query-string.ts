@@ -1,4 +1,4 @@
-import type { Query } from '../query.js';
+import type { Query, QueryWord } from '../query.js';
 import { bool, MATCH_NONE, matchAll } from './build.js';
 import { malformed } from './errors.js';
 import { boosted, type Clause, combine, fuzzinessOf, phraseQuery, type StringQueryContext, wordQuery } from './string-clauses.js';
@@ -70,7 +70,8 @@ class Reader {
           index += 1; // an unclosed quote is ignored and the rest read as words
         } else {
           const slop = this.readTilde(close + 1, end);
-          add(phraseQuery(this.context, this.context.fields, this.text.slice(index + 1, close), slop.value === null ? 0 : Math.max(0, Math.trunc(Number(slop.value)) || 0)));
+          const slopValue = slop.value === null ? 0 : Math.max(0, Math.trunc(Number(slop.value)) || 0);
+          add(phraseQuery(this.context, this.context.fields, this.text.slice(index + 1, close), slopValue));
           index = slop.end;
         }
       } else if (char === '+' || char === '|') {
@@ -113,7 +114,7 @@ class Reader {
       return fuzzy.end;
     }
     if (text === '') return index + (index === start ? 1 : 0);
-    const word = prefix && text.length > 1 ? { text: text.slice(0, -1), form: 'prefix' as const, fuzziness: 0 as const } : { text, form: 'plain' as const, fuzziness: 0 as const };
+    const word: QueryWord = prefix && text.length > 1 ? { text: text.slice(0, -1), form: 'prefix', fuzziness: 0 } : { text, form: 'plain', fuzziness: 0 };
     add(wordQuery(this.context, this.context.fields, word));
     return index;
   }

@@ -143,7 +143,8 @@ export function parseIds(body: unknown, at: string): Query {
   checkParams(object, { values: 'use', boost: 'use', type: 'ignore', _name: 'ignore' }, 'ids query', at);
   const values = object.values;
   if (!Array.isArray(values)) throw malformed(`The ids query (at ${at}) takes "values", an array of ids, not ${describe(values)}.`, at);
-  return { kind: 'ids', values: values.map((value, index) => readString(value, join(join(at, 'values'), index), 'An id')), boost: readBoost(object.boost, join(at, 'boost')) };
+  const ids = values.map((value, index) => readString(value, join(join(at, 'values'), index), 'An id'));
+  return { kind: 'ids', values: ids, boost: readBoost(object.boost, join(at, 'boost')) };
 }
 
 const MULTI_TERM: ParamSpec = { value: 'use', boost: 'use', rewrite: 'ignore', case_insensitive: 'use', _name: 'ignore' };
