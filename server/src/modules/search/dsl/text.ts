@@ -1,3 +1,4 @@
+import { tokenize } from '../analysis.js';
 import type { Fuzziness, QueryWord } from '../query.js';
 import { badValue } from './errors.js';
 import { describe, readNumber } from './values.js';
@@ -7,17 +8,14 @@ import { describe, readNumber } from './values.js';
  * `minimum_should_match`.
  */
 
-/** Runs of letters and digits: how many terms the engine's analysis will make of a text, near enough to resolve percentages. */
-const TERM = /[\p{L}\p{N}]+/gu;
-
-export const countTerms = (text: string) => text.match(TERM)?.length ?? 0;
+/** How many terms the engine's analysis makes of a text: what `minimum_should_match` counts. */
+export const countTerms = (text: string) => tokenize(text).length;
 
 /** The text before the last term, and the last term (match_bool_prefix: the last term is a prefix). */
 export function splitLastTerm(text: string): { head: string; last: string } | null {
-  let last: RegExpExecArray | null = null;
-  for (const match of text.matchAll(TERM)) last = match as RegExpExecArray;
+  const last = tokenize(text).at(-1);
   if (!last) return null;
-  return { head: text.slice(0, last.index), last: last[0] };
+  return { head: text.slice(0, last.start), last: text.slice(last.start, last.end) };
 }
 
 export const plainWord = (text: string, fuzziness: Fuzziness = 0): QueryWord => ({ text, form: 'plain', fuzziness });
