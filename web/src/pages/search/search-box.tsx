@@ -29,10 +29,12 @@ export function SearchBox({ query, onSearch }: { query: string; onSearch: (q: st
   }
   const { head, word } = splitLastWord(text);
   const [debouncedWord] = useDebouncedValue(word, SUGGESTION_DEBOUNCE_MS);
-  const suggestions = useSuggestions(debouncedWord);
+  // Only a word that rested, in a query being typed: not the one just searched for (as the box opens with it).
+  const wanted = text !== query && debouncedWord === word ? word : '';
+  const suggestions = useSuggestions(wanted);
   const quote = text.slice(head.length).startsWith('"') ? '"' : '';
   const options =
-    suggestsFor(word) && debouncedWord === word
+    suggestsFor(wanted)
       ? [...new Set((suggestions.data?.terms ?? []).filter((term) => term !== word).map((term) => head + quote + term))]
       : [];
 

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { Highlighted } from './highlight';
 import { HitThumbnail } from './hit-thumbnail';
+import { languageName } from './language-filter';
 
 /** The image page of a hit, on the first line it matched when the engine names one. */
 export function hitLink(hit: SearchHit): string {
@@ -40,7 +41,7 @@ function ImageSets({ uuids, names }: { uuids: string[]; names: string[] }) {
 
 /** One hit: thumbnail, the image's label as the link that opens it, its sets and page, the matched text. */
 export function SearchHitItem({ hit }: { hit: SearchHit }) {
-  const { t } = useTranslation('search');
+  const { t, i18n } = useTranslation('search');
   const source = hit._source ?? {};
   const label = source.label || hit._id;
   const fragments = fragmentsOf(hit);
@@ -68,7 +69,7 @@ export function SearchHitItem({ hit }: { hit: SearchHit }) {
           )}
           {source.language && (
             <Text size="sm" c="dimmed">
-              {t('hit.language')}: {source.language}
+              {t('hit.language')}: {languageName(source.language, i18n.language)}
             </Text>
           )}
         </Group>

@@ -167,21 +167,24 @@ describe('/pim/search', () => {
     expect(await screen.findByText('Result window is too large')).toBeTruthy();
   });
 
-  it('suggests words of the index for a last word longer than 2 characters, completes it, and searches on Enter', async () => {
+  it('suggests words of the index for a typed last word longer than 2 characters, completes it, and searches on Enter', async () => {
     const user = userEvent.setup();
     const { sent, suggested } = searchServer({
       answer: () => [hitsAnswer([hitFixture(1)]), FACET],
       terms: (request) => (request.string === 'Aufk' ? ['Aufklärung', 'Aufkunft'] : []),
     });
-    const { router } = renderApp('/search');
+    const { router } = renderApp('/search?q=Aufklarung');
     await screen.findByText('1 hit');
     const box = screen.getByRole('searchbox', { name: 'Search the text' });
+    await user.clear(box);
     await user.type(box, 'Kant Au');
     await user.type(box, 'fk');
     expect(await screen.findByRole('option', { name: 'Kant Aufklärung' })).toBeTruthy();
     // Only the word typed, and only once it is longer than 2 characters.
     expect(suggested.every((request) => (request as { string: string }).string.length > 2)).toBe(true);
     expect(suggested.at(-1)).toEqual({ field: 'text', string: 'Aufk', size: 8 });
+    // The query the box opened with, already searched for, is not completed.
+    expect(suggested).not.toContainEqual(expect.objectContaining({ string: 'Aufklarung' }));
 
     await user.click(screen.getByRole('option', { name: 'Kant Aufklärung' }));
     expect(box).toHaveProperty('value', 'Kant Aufklärung');
