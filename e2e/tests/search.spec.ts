@@ -96,7 +96,10 @@ test('a researcher searches with a typo, filters by language, sorts, pages and o
   // The language facet counts both languages; Latin leaves the 10 Latin pages.
   const languages = page.getByRole('group', { name: 'Language' });
   await expect(languages.getByRole('checkbox', { name: /^German.*\(14\)$/ })).toBeVisible();
-  await languages.getByRole('checkbox', { name: /^Latin.*\(10\)$/ }).check();
+  // The box follows the address, which the click changes in a transition: wait for the state.
+  const latin = languages.getByRole('checkbox', { name: /^Latin.*\(10\)$/ });
+  await latin.click();
+  await expect(latin).toBeChecked();
   await expect(count).toHaveText('10 hits');
   await expect(page).toHaveURL(/lang=Latin/);
   await expect(hits).toHaveCount(10);
