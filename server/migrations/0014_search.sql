@@ -9,9 +9,8 @@ CREATE TABLE search_document (
   image_id       uuid NOT NULL REFERENCES document_image (id) ON DELETE CASCADE,
   -- The live sets of this index that hold the image: the access check of every search.
   set_ids        uuid[] NOT NULL,
-  -- The hit's _source, and the transcriptions its text came from (for the matched lines).
+  -- The hit's _source.
   source         jsonb NOT NULL,
-  transcription_ids uuid[] NOT NULL DEFAULT '{}',
   -- Every term with its positions and field (weight A text, B htr, C persons): phrases, AND/NOT,
   -- counts and facets run on it.
   terms          tsvector NOT NULL,

@@ -147,7 +147,7 @@ export function createServices(database: Database, config: Config, options: Serv
     apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
     imageSetAccess,
     imageSets,
-    imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess),
+    imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess, (caller, setId) => searchSync.setChanged(caller, setId)),
     groups,
     searchIndices,
     /** Keeps the search documents in step with the images, sets and transcriptions (run by jobs). */

@@ -40,5 +40,5 @@ export const sendToElasticSearch: Executor = async (ctx) => {
     ctx.signal,
   );
   if (reweigh) await searchIndexer.reweigh(reweigh);
-  ctx.note({ images: images.length, documentsWritten: result.indexed, documentsRemoved: result.removed });
+  ctx.note({ images: images.length, documentsWritten: result.indexed });
 };

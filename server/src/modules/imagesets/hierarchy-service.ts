@@ -29,6 +29,8 @@ export class ImageSetHierarchyService {
     private readonly hierarchy: HierarchyRepository,
     private readonly sets: ImageSetRepository,
     private readonly access: ImageSetAccess,
+    /** Told when the images of a set changed, so its search documents follow. */
+    private readonly onImagesChanged: (caller: Principal, setId: string) => Promise<void> = async () => {},
   ) {}
 
   async get(principal: Principal | null, setId: string): Promise<HierarchyRecord> {
@@ -63,6 +65,7 @@ export class ImageSetHierarchyService {
       await tx.lockSet(setId);
       await tx.addImage(setId, imageId);
     });
+    await this.onImagesChanged(caller, setId);
     return this.load(caller, setId);
   }
 
@@ -71,6 +74,7 @@ export class ImageSetHierarchyService {
     if (!(await this.hierarchy.removeImage(setId, imageId))) {
       throw notFound(`The document image ${imageId} is not in this image set.`);
     }
+    await this.onImagesChanged(caller, setId);
     return this.load(caller, setId);
   }
 
@@ -81,12 +85,14 @@ export class ImageSetHierarchyService {
   async addImages(principal: Principal | null, setId: string, imageIds: string[]): Promise<number> {
     const caller = await this.access.requireSet(principal, setId, 'WRITE');
     for (const imageId of imageIds) await this.access.requireImage(caller, imageId, 'READ');
-    return this.hierarchy.transaction(async (tx) => {
+    const added = await this.hierarchy.transaction(async (tx) => {
       await tx.lockSet(setId);
-      let added = 0;
-      for (const imageId of imageIds) if (await tx.addImage(setId, imageId)) added += 1;
-      return added;
+      let count = 0;
+      for (const imageId of imageIds) if (await tx.addImage(setId, imageId)) count += 1;
+      return count;
     });
+    if (added > 0) await this.onImagesChanged(caller, setId);
+    return added;
   }
 
   /**
@@ -126,6 +132,8 @@ export class ImageSetHierarchyService {
         images.map((i) => i.id),
       );
     });
+    // Images without a page number are paged by their place in the set.
+    await this.onImagesChanged(caller, setId);
     return this.load(caller, setId);
   }
 

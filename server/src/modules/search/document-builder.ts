@@ -99,7 +99,6 @@ export async function buildDocuments(db: Kysely<DB>, wanted: IndexMembership[]):
     const lineCount = (ocr ? texts.get(ocr.id)!.lines : 0) + (htr ? texts.get(htr.id)!.lines : 0);
     docs.push({
       id: image.id,
-      transcriptionIds: [ocr?.id, htr?.id].filter((id) => id !== undefined),
       source: {
         imageUuid: image.id,
         imageSetUuid: m.sets.map((s) => s.id),

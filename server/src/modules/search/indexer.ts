@@ -24,11 +24,10 @@ export class SearchIndexer {
   ) {}
 
   /** Brings the documents of these images up to date in every index. */
-  async syncImages(imageIds: string[], progress?: IndexProgress, signal?: AbortSignal): Promise<{ indexed: number; removed: number }> {
+  async syncImages(imageIds: string[], progress?: IndexProgress, signal?: AbortSignal): Promise<{ indexed: number }> {
     const unique = [...new Set(imageIds)];
     const indices = await sql<{ id: string; name: string }>`select id, name from search_index order by id`.execute(this.db);
     let indexed = 0;
-    let removed = 0;
     for (let i = 0; i < unique.length; i += BATCH) {
       signal?.throwIfAborted();
       const batch = unique.slice(i, i + BATCH);
@@ -41,11 +40,10 @@ export class SearchIndexer {
         if (mine.length) await this.store.upsert(index, mine);
         if (gone.length) await this.store.remove(index, gone);
         indexed += mine.length;
-        removed += gone.length;
       }
       await progress?.(Math.min(i + BATCH, unique.length), unique.length);
     }
-    return { indexed, removed };
+    return { indexed };
   }
 
   /** Weighs the index's postings again with its present lengths (after a full reindex). */

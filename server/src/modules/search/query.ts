@@ -179,8 +179,6 @@ export interface IndexedDocument {
   /** The image's uuid: the hit's `_id`. */
   id: string;
   source: SearchSource;
-  /** The transcriptions its text came from: their lines are the hits' matched lines. */
-  transcriptionIds?: string[];
 }
 
 /** Where search documents are written: the PostgreSQL engine, or an Elasticsearch cluster. */

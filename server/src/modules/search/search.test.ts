@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executors } from '../../jobs/executors/index.js';
 import { type TestApp, call, createTestApp, signedInUser } from '../../test-support/test-app.js';
+import { waitForJob } from '../../test-support/jobs.js';
 import { pageWithLines } from '../../test-support/text-lines.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
 
@@ -172,5 +173,8 @@ describe('full-text search', () => {
     const again = await call(t.app, { method: 'POST', url: '/api/pim/jobs', headers: admin, payload: { jobType: 'SendToElasticSearch', elasticSearchIndex: indexId } });
     expect(again.status, JSON.stringify(again.json)).toBe(200);
     await searchUntil(t, admin, { query: { match_all: {} } }, (json) => json.hits.total.value === 3, 'charters');
+    const ended = await waitForJob(t.app, admin, again.json.uuid, (job) => job.state === 'done' || job.state === 'failed');
+    expect(ended.error).toBeNull();
+    expect(ended.state).toBe('done');
   });
 });

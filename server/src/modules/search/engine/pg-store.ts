@@ -54,7 +54,7 @@ export class PgDocumentStore implements SearchDocumentStore {
       await lockIndex(trx, index.id);
       await sql`
         update search_posting p
-        set weight = p.tf * ${BM25_K1 + 1} / (p.tf + ${BM25_K1} * (1 - ${BM25_B} + ${BM25_B} * d.lengths[p.field + 1]::float8 / greatest(fs.total_length::float8 / greatest(fs.doc_count, 1), 1e-9)))
+        set weight = p.tf * ${BM25_K1 + 1}::float8 / (p.tf + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * d.lengths[p.field + 1]::float8 / greatest(fs.total_length::float8 / greatest(fs.doc_count, 1), 1e-9)))
         from search_document d, search_field_stat fs
         where d.id = p.doc_id and d.index_id = ${index.id} and fs.index_id = d.index_id and fs.field = p.field`.execute(trx);
     });
@@ -137,9 +137,9 @@ async function insertDocuments(trx: Transaction<DB>, indexId: string, analysed: 
   for (const { doc, terms } of analysed) {
     const s = doc.source;
     const row = await sql<{ id: string }>`
-      insert into search_document (index_id, image_id, set_ids, source, transcription_ids, terms, lengths, language, pagenumber, height, width,
+      insert into search_document (index_id, image_id, set_ids, source, terms, lengths, language, pagenumber, height, width,
         ocr_confidence, deskew, column_count, line_count, word_count, date, label)
-      values (${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb, ${doc.transcriptionIds ?? []}::uuid[],
+      values (${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb,
         ${terms.tsvector}::tsvector, ${terms.lengths}::int[], ${s.language}, ${s.pagenumber}, ${s.height}, ${s.width}, ${s.ocrConfidence}, ${s.deskew},
         ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label})
       returning id`.execute(trx);

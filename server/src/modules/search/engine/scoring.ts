@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
+import type { SearchScope } from '../query.js';
 import type { ScoringClause } from './compile.js';
 import { FIELD_CODES, bm25Idf } from './fields.js';
 
@@ -49,8 +50,8 @@ export class TopK {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly clauses: ScoringClause[],
-    /** Scope and filters of the search: a posting counts only if its document passes. */
-    private readonly scope: RawBuilder<SqlBool>,
+    /** What the caller may search: a posting is read only if its document is in it. */
+    private readonly scope: SearchScope,
     /** The whole query: a document seen in a list must also pass it. */
     private readonly predicate: RawBuilder<SqlBool>,
   ) {}
@@ -114,19 +115,40 @@ export class TopK {
     return total;
   }
 
-  private async read(list: List, count: number): Promise<string[]> {
-    const after = list.lastDoc === null ? sql`true` : sql`(p.weight, p.doc_id) < (${list.last}::real, ${list.lastDoc}::bigint)`;
-    const rows = await sql<{ doc_id: string; weight: number }>`
-      select p.doc_id, p.weight from search_posting p join search_document d on d.id = p.doc_id
-      where p.term_id = ${list.termId} and p.field = ${list.field} and ${after} and ${this.scope}
-      order by p.weight desc, p.doc_id desc limit ${count}`.execute(this.db);
-    if (rows.rows.length < count) list.done = true;
-    const lastRow = rows.rows.at(-1);
-    if (lastRow) {
-      list.last = lastRow.weight;
-      list.lastDoc = lastRow.doc_id;
+  /**
+   * Reads the next `count` postings of every unfinished list in one statement: a branch per list,
+   * each an index scan from where the list stopped. Documents outside the caller's scope are passed
+   * over here; the rest of the query is checked on the documents seen.
+   */
+  private async readAll(lists: List[], count: number): Promise<string[]> {
+    const branches = lists.map((list, i) => {
+      const after = list.lastDoc === null ? sql`true` : sql`(p.weight, p.doc_id) < (${list.last}::real, ${list.lastDoc}::bigint)`;
+      return sql`(select ${i}::int as list, p.doc_id, p.weight from search_posting p join search_document d on d.id = p.doc_id, sc
+        where p.term_id = ${list.termId} and p.field = ${list.field} and ${after}
+          and d.index_id = any(sc.idx) and (sc.sets is null or d.set_ids && sc.sets)
+        order by p.weight desc, p.doc_id desc limit ${count})`;
+    });
+    const rows = await sql<{ list: number; doc_id: string; weight: number }>`
+      with sc as (select ${this.scope.indices.map((i) => i.id)}::uuid[] as idx, ${this.scope.setIds}::uuid[] as sets)
+      ${sql.join(branches, sql` union all `)}`.execute(this.db);
+    const read = new Map<number, { doc_id: string; weight: number }[]>();
+    for (const row of rows.rows) {
+      const list = read.get(row.list) ?? [];
+      list.push(row);
+      read.set(row.list, list);
     }
-    return rows.rows.map((r) => r.doc_id);
+    lists.forEach((list, i) => {
+      const got = read.get(i) ?? [];
+      // union all keeps each branch's order; sorting again costs little and does not rely on it.
+      got.sort((a, b) => b.weight - a.weight || Number(b.doc_id) - Number(a.doc_id));
+      if (got.length < count) list.done = true;
+      const lastRow = got.at(-1);
+      if (lastRow) {
+        list.last = lastRow.weight;
+        list.lastDoc = lastRow.doc_id;
+      }
+    });
+    return [...new Set(rows.rows.map((r) => r.doc_id))];
   }
 
   private async scoreNew(docIds: string[]): Promise<void> {
@@ -163,9 +185,7 @@ export class TopK {
     let read = 0;
     for (;;) {
       const step = depth - read;
-      for (const list of this.lists) {
-        if (!list.done) await this.scoreNew(await this.read(list, step));
-      }
+      await this.scoreNew(await this.readAll(this.lists.filter((l) => !l.done), step));
       read = depth;
       const ranked = this.ranked();
       const bound = this.bound();

@@ -54,7 +54,7 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
   const k = request.from + request.size;
   const byScore = request.sort.length === 0 || request.sort[0]!.field === '_score';
   const [page, total, aggregations] = await Promise.all([
-    k === 0 ? Promise.resolve([]) : byScore ? topByScore(db, compiled, scope, hitsWhere, k, request) : topBySort(db, compiled, hitsWhere, k, request),
+    k === 0 ? Promise.resolve([]) : byScore ? topByScore(db, compiled, scope, hitsWhere, k, request) : topBySort(db, compiled, scope, hitsWhere, k, request),
     countHits(db, hitsWhere, request.trackTotalHits),
     aggregate(db, base, request.aggregations, indexNames),
   ]);
@@ -81,7 +81,7 @@ async function topByScore(
   k: number,
   request: SearchRequest,
 ): Promise<PageEntry[]> {
-  const topk = new TopK(db, compiled.scoring, where, where);
+  const topk = new TopK(db, compiled.scoring, scope, where);
   await topk.prepare(scope.indices.map((i) => i.id));
   const best = await topk.best(k);
   if (best.length >= k) return best;
@@ -99,12 +99,19 @@ function queryBoost(q: Query): number {
   return q.kind === 'match_none' ? 0 : q.boost;
 }
 
-async function topBySort(db: Kysely<DB>, compiled: CompiledQuery, where: RawBuilder<SqlBool>, k: number, request: SearchRequest): Promise<PageEntry[]> {
+async function topBySort(
+  db: Kysely<DB>,
+  compiled: CompiledQuery,
+  scope: SearchScope,
+  where: RawBuilder<SqlBool>,
+  k: number,
+  request: SearchRequest,
+): Promise<PageEntry[]> {
   const rows = await sql<{ id: string }>`
     select d.id from search_document d where ${where} order by ${sortSql(request.sort)} limit ${k}`.execute(db);
   const ids = rows.rows.map((r) => r.id);
   if (!request.trackScores) return ids.map((docId) => ({ docId, score: null }));
-  const topk = new TopK(db, compiled.scoring, where, where);
+  const topk = new TopK(db, compiled.scoring, scope, where);
   const scores = await topk.scoresOf(ids);
   return ids.map((docId) => ({ docId, score: scores.get(docId) ?? 0 }));
 }
