@@ -37,8 +37,10 @@ CREATE INDEX search_document_language_idx ON search_document (language);
 
 -- The vocabulary of every index: fuzzy and prefix matching look terms up here.
 CREATE TABLE search_term (
-  id   integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  term text NOT NULL UNIQUE
+  id      integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  term    text NOT NULL UNIQUE,
+  -- The word as it was first written (lower case, with its diacritics): what suggestions show.
+  display text NOT NULL
 );
 CREATE INDEX search_term_trgm_idx ON search_term USING gin (term gin_trgm_ops);
 CREATE INDEX search_term_prefix_idx ON search_term (term text_pattern_ops);

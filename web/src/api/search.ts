@@ -152,14 +152,28 @@ export function suggestsFor(word: string): boolean {
   return word.length > 2;
 }
 
-/** Indexed words of the text that begin with `word` (already debounced by the caller). */
+/** The fields whose words are suggested: OCR text and HTR text (persons are names, searched but not offered). */
+const SUGGESTED_FIELDS = ['text', 'htr'] as const;
+
+/**
+ * Indexed words of the OCR and HTR text that begin with `word` (already debounced by the caller),
+ * the most frequent of each field first, taken in turns.
+ */
 export function useSuggestions(word: string) {
-  const request: TermsEnumRequest = { field: 'text', string: word, size: SEARCH_SUGGESTION_SIZE };
   return useQuery({
     queryKey: ['search', 'suggestions', word],
-    queryFn: ({ signal }) =>
-      // Quiet: suggestions are a help, their failure is no reason to interrupt the person typing.
-      apiFetch(`${SEARCH_PATH}/_terms_enum`, { method: 'POST', body: request, schema: termsEnumResponseSchema, signal, quiet: true }),
+    queryFn: async ({ signal }) => {
+      const answers = await Promise.all(
+        SUGGESTED_FIELDS.map((field) => {
+          const request: TermsEnumRequest = { field, string: word, size: SEARCH_SUGGESTION_SIZE };
+          // Quiet: suggestions are a help, their failure is no reason to interrupt the person typing.
+          return apiFetch(`${SEARCH_PATH}/_terms_enum`, { method: 'POST', body: request, schema: termsEnumResponseSchema, signal, quiet: true });
+        }),
+      );
+      const merged = new Set<string>();
+      for (let i = 0; i < SEARCH_SUGGESTION_SIZE; i++) for (const answer of answers) if (answer.terms[i] !== undefined) merged.add(answer.terms[i]!);
+      return { terms: [...merged].slice(0, SEARCH_SUGGESTION_SIZE), complete: answers.every((a) => a.complete) };
+    },
     enabled: suggestsFor(word),
     staleTime: 60_000,
     retry: false,

@@ -62,10 +62,10 @@ export class SearchRepository {
         : sql`exists (select 1 from search_posting p join search_document d on d.id = p.doc_id
             where p.term_id = t.id and p.field = ${FIELD_CODES[field]} and d.index_id = any(${indexIds}::uuid[]) and d.set_ids && ${scope.setIds}::uuid[])`;
     const rows = await sql<{ term: string }>`
-      select t.term from search_term t
+      select t.display as term from search_term t
       join search_term_stat s on s.term_id = t.id and s.field = ${FIELD_CODES[field]} and s.index_id = any(${indexIds}::uuid[])
       where t.term like ${`${normalised}%`} and ${readable}
-      group by t.id, t.term order by sum(s.df) desc, t.term limit ${size}`.execute(this.db);
+      group by t.id, t.term, t.display order by sum(s.df) desc, t.term limit ${size}`.execute(this.db);
     return rows.rows.map((r) => r.term);
   }
 

@@ -114,6 +114,9 @@ describe('full-text search', () => {
   it('suggests terms readers may see', async () => {
     const res = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: owner, payload: { field: 'htr', string: 'berl' } });
     expect(res.json.terms).toEqual(expect.arrayContaining(['berlin', 'berlinische']));
+    // Words are offered as written, diacritics kept, though they are found without them.
+    const written = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: owner, payload: { field: 'htr', string: 'aufkla' } });
+    expect(written.json.terms).toEqual(['aufklärung']);
     const hidden = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: stranger, payload: { field: 'htr', string: 'berl' } });
     expect(hidden.json.terms).toEqual([]);
   });

@@ -82,9 +82,9 @@ export function SearchHitItem({ hit }: { hit: SearchHit }) {
             ))}
           </Stack>
         ) : (
-          source.text && (
+          (source.text || source.htr) && (
             <Text size="sm" lineClamp={3} style={{ fontFamily: MANUSCRIPT_FONT_FAMILY, overflowWrap: 'anywhere' }}>
-              {source.text}
+              {source.text || source.htr}
             </Text>
           )
         )}

@@ -182,7 +182,11 @@ describe('/pim/search', () => {
     expect(await screen.findByRole('option', { name: 'Kant Aufklärung' })).toBeTruthy();
     // Only the word typed, and only once it is longer than 2 characters.
     expect(suggested.every((request) => (request as { string: string }).string.length > 2)).toBe(true);
-    expect(suggested.at(-1)).toEqual({ field: 'text', string: 'Aufk', size: 8 });
+    // The words of the OCR text and of the HTR text are offered.
+    expect(suggested.slice(-2)).toEqual([
+      { field: 'text', string: 'Aufk', size: 8 },
+      { field: 'htr', string: 'Aufk', size: 8 },
+    ]);
     // The query the box opened with, already searched for, is not completed.
     expect(suggested).not.toContainEqual(expect.objectContaining({ string: 'Aufklarung' }));
 

@@ -10,6 +10,8 @@ export interface DocumentTerms {
   lengths: [number, number, number];
   /** term -> field code -> frequency. */
   frequencies: Map<string, Map<number, number>>;
+  /** term -> the word as first written, in lower case (suggestions show it). */
+  written: Map<string, string>;
 }
 
 /** The text of a field of a document. */
@@ -25,12 +27,14 @@ function quoteLexeme(term: string): string {
 export function documentTerms(source: SearchSource): DocumentTerms {
   const positions = new Map<string, string[]>();
   const frequencies = new Map<string, Map<number, number>>();
+  const written = new Map<string, string>();
   const lengths: [number, number, number] = [0, 0, 0];
   let offset = 0;
   for (const field of FIELD_NAMES) {
     const code = FIELD_CODES[field];
     const weight = FIELD_WEIGHTS[field];
-    const tokens = tokenize(fieldText(source, field));
+    const text = fieldText(source, field);
+    const tokens = tokenize(text);
     lengths[code] = tokens.length;
     tokens.forEach((token, i) => {
       const position = Math.min(offset + i + 1, MAX_POSITION);
@@ -38,6 +42,7 @@ export function documentTerms(source: SearchSource): DocumentTerms {
       if (!list) positions.set(token.term, (list = []));
       // tsvector keeps at most 256 positions of a lexeme.
       if (list.length < 256) list.push(`${position}${weight}`);
+      if (!written.has(token.term)) written.set(token.term, text.slice(token.start, token.end).replace(/\s+/g, '').toLowerCase());
       let byField = frequencies.get(token.term);
       if (!byField) frequencies.set(token.term, (byField = new Map()));
       byField.set(code, (byField.get(code) ?? 0) + 1);
@@ -45,5 +50,5 @@ export function documentTerms(source: SearchSource): DocumentTerms {
     offset += tokens.length + FIELD_GAP;
   }
   const tsvector = [...positions].map(([term, list]) => `${quoteLexeme(term)}:${list.join(',')}`).join(' ');
-  return { tsvector, lengths, frequencies };
+  return { tsvector, lengths, frequencies, written };
 }

@@ -88,12 +88,16 @@ async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: 
 
 /** Adds the new terms to the vocabulary; term -> id. */
 async function vocabulary(trx: Transaction<DB>, analysed: { terms: DocumentTerms }[]): Promise<Map<string, number>> {
-  const all = [...new Set(analysed.flatMap((a) => [...a.terms.frequencies.keys()]))].sort();
+  const written = new Map<string, string>();
+  for (const a of analysed) for (const [term, word] of a.terms.written) if (!written.has(term)) written.set(term, word);
+  const all = [...written.keys()].sort();
   const ids = new Map<string, number>();
   for (let i = 0; i < all.length; i += 5000) {
     const chunk = all.slice(i, i + 5000);
     // Sorted, so concurrent writers take the unique index's locks in one order.
-    await sql`insert into search_term (term) select t from unnest(${chunk}::text[]) t order by t on conflict (term) do nothing`.execute(trx);
+    await sql`
+      insert into search_term (term, display) select t, w from unnest(${chunk}::text[], ${chunk.map((t) => written.get(t)!)}::text[]) as x(t, w)
+      order by t on conflict (term) do nothing`.execute(trx);
     const rows = await sql<{ id: number; term: string }>`select id, term from search_term where term = any(${chunk}::text[])`.execute(trx);
     for (const row of rows.rows) ids.set(row.term, row.id);
   }
