@@ -152,6 +152,9 @@ describe('full-text search', () => {
     const broken = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_search', headers: { ...owner, 'content-type': 'application/json' }, payload: '{"query":' });
     expect(broken.status).toBe(400);
     expect(broken.json.error.reason).toContain('not valid JSON');
+    const nul = await search(t, owner, { query: { bool: { filter: [{ term: { language: 'de\u0000' } }] } } });
+    expect(nul.status).toBe(400);
+    expect(nul.json.error.reason).toBe('The request contains a character that cannot be stored: U+0000 (NUL) in body.query.bool.filter[0].term.language.');
   });
 
   it('follows a correction of a line without a reindex by hand', async () => {

@@ -10,6 +10,7 @@ import { visibilityScope } from '../../platform/auth/policy.js';
 import type { Principal } from '../../platform/auth/principal.js';
 import type { DB } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
+import { findUnstorable, unstorableText } from '../../platform/http/storable-text.js';
 import { terms } from './analysis.js';
 import { parseMsearchBody, parseSearchRequest, parseTermsEnumRequest } from './dsl.js';
 import { runSearch } from './engine/search.js';
@@ -80,6 +81,7 @@ export class SearchService {
   }
 
   private async searchIn(scope: SearchScope, body: unknown, links: SearchLinks): Promise<SearchResponse> {
+    refuseUnstorable(body);
     const response = this.forwarder ? await this.forwarder.forwardSearch(scope, body) : await runSearch(this.db, scope, parseSearchRequest(body));
     await this.addLines(response.hits.hits, highlightTags(body));
     for (const hit of response.hits.hits) {
@@ -108,6 +110,7 @@ export class SearchService {
   }
 
   async termsEnum(principal: Principal | null, target: string, body: unknown): Promise<TermsEnumResponse> {
+    refuseUnstorable(body);
     const scope = await this.scope(principal, target);
     if (this.forwarder) return this.forwarder.forwardTermsEnum(scope, body);
     const request = parseTermsEnumRequest(body ?? {});
@@ -137,6 +140,15 @@ export class SearchService {
       if (matched.length) hit.fields = { ...hit.fields, pim_lines: matched.map(({ imageId: _, ...line }) => line) };
     }
   }
+}
+
+/**
+ * Search bodies arrive as text (NDJSON or JSON read by the search routes), past the check of every
+ * JSON body: U+0000 and lone surrogates get the same 400 here, before any reaches the database.
+ */
+function refuseUnstorable(body: unknown): void {
+  const found = findUnstorable(body, 'body');
+  if (found) throw unstorableText(found.character, found.where);
 }
 
 /** The pre and post tags a request highlights with (Elasticsearch's defaults when it names none). */
