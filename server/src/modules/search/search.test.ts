@@ -183,4 +183,19 @@ describe('full-text search', () => {
     expect(ended.error).toBeNull();
     expect(ended.state).toBe('done');
   });
+
+  it('moves the documents with a set that moves to another index', async () => {
+    const other = (await call(t.app, { method: 'POST', url: '/api/pim/elasticsearchindex', headers: admin, payload: { name: 'archive' } })).json.uuid;
+    const moved = await call(t.app, {
+      method: 'POST',
+      url: '/api/pim/documentimageset/update',
+      headers: owner,
+      payload: { uuid: setId, imageset: 'Letters', elasticSearchIndex: { uuid: other, name: 'archive' } },
+    });
+    expect(moved.status, JSON.stringify(moved.json)).toBe(200);
+    await searchUntil(t, admin, { query: { match_all: {} } }, (json) => json.hits.total.value === 3, 'archive');
+    await searchUntil(t, admin, { query: { match_all: {} } }, (json) => json.hits.total.value === 0, 'charters');
+    const counts = await t.app.database.db.selectFrom('search_document').select(['index_id']).execute();
+    expect(counts.every((row) => row.index_id === other)).toBe(true);
+  });
 });

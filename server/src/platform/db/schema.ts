@@ -406,6 +406,62 @@ export interface JobWorkerSeenTable {
   seen_at: UpdatedAt;
 }
 
+/** A search document: one image in one search index (migration 0014; the search module's SQL reads it). */
+export interface SearchDocumentTable {
+  id: Generated<string>;
+  index_id: string;
+  image_id: string;
+  set_ids: string[];
+  source: unknown;
+  terms: string;
+  lengths: number[];
+  language: string | null;
+  pagenumber: number | null;
+  height: number;
+  width: number;
+  ocr_confidence: number | null;
+  deskew: number | null;
+  column_count: number | null;
+  line_count: number | null;
+  word_count: number;
+  date: Date;
+  label: string;
+}
+
+export interface SearchTermTable {
+  id: Generated<number>;
+  term: string;
+  display: string;
+}
+
+export interface SearchTermStemTable {
+  config: string;
+  stem: string;
+  term_id: number;
+}
+
+export interface SearchTermStatTable {
+  index_id: string;
+  term_id: number;
+  field: number;
+  df: number;
+}
+
+export interface SearchFieldStatTable {
+  index_id: string;
+  field: number;
+  doc_count: string;
+  total_length: string;
+}
+
+export interface SearchPostingTable {
+  doc_id: string;
+  field: number;
+  term_id: number;
+  tf: number;
+  weight: number;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -415,6 +471,12 @@ export interface DB {
   server_secret: ServerSecretTable;
   oidc_provider_state: OidcProviderStateTable;
   search_index: SearchIndexTable;
+  search_document: SearchDocumentTable;
+  search_term: SearchTermTable;
+  search_term_stem: SearchTermStemTable;
+  search_term_stat: SearchTermStatTable;
+  search_field_stat: SearchFieldStatTable;
+  search_posting: SearchPostingTable;
   document_image_set: DocumentImageSetTable;
   stored_file: StoredFileTable;
   document_image: DocumentImageTable;
