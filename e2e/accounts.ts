@@ -30,3 +30,5 @@ export const HOST = { email: 'host@e2e.test', password: 'host-password-e2e', nam
 export const GUIDE = { email: 'guide@e2e.test', password: 'guide-password-e2e', name: 'Gil Guide' };
 /** Runs Tesseract on a page of her own from the job form, makes an EPUB of the set, and cancels a job that waits for a worker. */
 export const JOBBER = { email: 'jobber@e2e.test', password: 'jobber-password-e2e', name: 'Jo Jobber' };
+/** An admin who makes a search index of a set of pages, then searches it with a typo, filters, sorts, pages and opens a hit on its line. */
+export const SEARCHER = { email: 'searcher@e2e.test', password: 'searcher-password-e2e', name: 'Sam Searcher' };

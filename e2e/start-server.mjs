@@ -33,6 +33,7 @@ const accounts = [
   ['--email', 'host@e2e.test', '--name', 'Hugo Host', '--password', 'host-password-e2e', '--admin'],
   ['--email', 'guide@e2e.test', '--name', 'Gil Guide', '--password', 'guide-password-e2e', '--admin'],
   ['--email', 'jobber@e2e.test', '--name', 'Jo Jobber', '--password', 'jobber-password-e2e'],
+  ['--email', 'searcher@e2e.test', '--name', 'Sam Searcher', '--password', 'searcher-password-e2e', '--admin'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

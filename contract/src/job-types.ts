@@ -155,6 +155,8 @@ export const JOB_TYPE_INFO: Record<JobType, JobTypeInfo> = {
     runsHere: true,
     summary: "Puts the set's recognised text into its search index; without a set, indexes the whole index again.",
     fields: ['imageSet', 'elasticSearchIndex', 'allData'],
+    // A set, or (ADMIN) a whole index without one.
+    required: [],
   }),
   GenerateManifests: jobType('GenerateManifests', {
     runsHere: true,

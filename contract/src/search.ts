@@ -133,3 +133,22 @@ export const SEARCH_SORTS = [
   { key: 'date', label: 'Date', sort: [{ date: { order: 'desc' } }] },
 ] as const;
 export type SearchSortKey = (typeof SEARCH_SORTS)[number]['key'];
+
+/** Words the suggestions of the search box offer at most. */
+export const SEARCH_SUGGESTION_SIZE = 8;
+
+/**
+ * `POST pim/elastic/{index}/_terms_enum` (Elasticsearch's terms enum API): the indexed words of a
+ * field that start with `string`, for the search box's suggestions.
+ */
+export const termsEnumRequestSchema = z.object({
+  field: z.string(),
+  string: z.string().default(''),
+  size: z.number().int().min(1).default(10),
+});
+export type TermsEnumRequest = z.infer<typeof termsEnumRequestSchema>;
+export const termsEnumResponseSchema = z.object({
+  terms: z.array(z.string()),
+  complete: z.boolean(),
+});
+export type TermsEnumResponse = z.infer<typeof termsEnumResponseSchema>;

@@ -15,7 +15,7 @@ test.use({ serviceWorkers: 'block' });
 const FIRST_LOAD_BUDGET = 290_000;
 
 /** Code of other screens, and libraries only they use: none of it comes with the image set list. */
-const OTHER_SCREENS = /\/assets\/(image-set-page|document-image-page|annotator-page|field-set-edit-page|changelog-page|openseadragon|filepond)-/;
+const OTHER_SCREENS = /\/assets\/(image-set-page|document-image-page|annotator-page|field-set-edit-page|changelog-page|search-page|openseadragon|filepond)-/;
 
 /** The screen at `path` has opened: its address, a heading in the main area, and no failure. */
 async function expectScreen(page: Page, path: string): Promise<void> {

@@ -216,6 +216,20 @@ describe('the authorization matrix: every route, every kind of caller', () => {
   });
 
   const RULES: Record<string, Entry> = {
+    // Search: every signed-in caller searches what they may read (search.test.ts checks which hits);
+    // anonymous callers only the indices of published environments, and there is none here.
+    'POST /api/pim/elastic/{index}/_search': {
+      rule: { kind: 'special', expect: (a) => (a === 'anonymous' ? 401 : 'ok') },
+      request: () => ({ method: 'POST', url: '/api/pim/elastic/_all/_search', payload: { query: { match_all: {} } } }),
+    },
+    'POST /api/pim/elastic/{index}/_msearch': {
+      rule: { kind: 'special', expect: (a) => (a === 'anonymous' ? 401 : 'ok') },
+      request: () => ({ method: 'POST', url: '/api/pim/elastic/_all/_msearch', headers: { 'content-type': 'application/x-ndjson' }, payload: '{}\n{}\n' }),
+    },
+    'POST /api/pim/elastic/{index}/_terms_enum': {
+      rule: { kind: 'special', expect: (a) => (a === 'anonymous' ? 401 : 'ok') },
+      request: () => ({ method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', payload: { field: 'text', string: 'a' } }),
+    },
     // Sign-in and session
     'GET /api/google/login': { rule: { kind: 'open' }, request: get('/api/google/login?returnURL=http://pim.test/pim/&redirect=/pim/') },
     'GET /api/google/callback': {

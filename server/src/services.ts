@@ -20,6 +20,7 @@ import { AclRepository } from './modules/acl/repository.js';
 import { AclService } from './modules/acl/service.js';
 import { GroupRepository } from './modules/groups/repository.js';
 import { GroupService } from './modules/groups/service.js';
+import { ElasticDocumentStore, ElasticForwarder } from './modules/search/elastic/index.js';
 import { PgDocumentStore } from './modules/search/engine/pg-store.js';
 import { SearchIndexer } from './modules/search/indexer.js';
 import { SearchRepository } from './modules/search/repository.js';
@@ -130,7 +131,9 @@ export function createServices(database: Database, config: Config, options: Serv
     ...DEFAULT_UPLOAD_LIMITS,
     maxXmlBytes: config.xmlMaxBytes,
   });
-  const searchIndexer = new SearchIndexer(db, new PgDocumentStore(db));
+  // ELASTICSEARCH_URL: searches and search documents go to that cluster; else PostgreSQL is the engine.
+  const cluster = config.elasticsearch;
+  const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
     files,
@@ -149,7 +152,7 @@ export function createServices(database: Database, config: Config, options: Serv
     searchIndices,
     /** Keeps the search documents in step with the images, sets and transcriptions (run by jobs). */
     searchIndexer,
-    search: new SearchService(db, new SearchRepository(db), null),
+    search: new SearchService(db, new SearchRepository(db), cluster ? new ElasticForwarder(cluster) : null),
     fieldSets,
     metadata: new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),

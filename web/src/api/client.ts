@@ -9,8 +9,10 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Sent as JSON, except FormData which goes as multipart. */
+  /** Sent as JSON, except FormData which goes as multipart, and a string with `contentType`, sent as it is. */
   body?: unknown;
+  /** The type of a body already written as text (e.g. the NDJSON of a multi-search). */
+  contentType?: string;
   /** Appended as query parameters; null and undefined values are left out. */
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
@@ -93,6 +95,9 @@ async function send(path: string, request: ApiRequest, token: string | null): Pr
   if (auth) headers.set('Authorization', auth);
   let body: BodyInit | undefined;
   if (request.body instanceof FormData) {
+    body = request.body;
+  } else if (request.contentType !== undefined && typeof request.body === 'string') {
+    headers.set('Content-Type', request.contentType);
     body = request.body;
   } else if (request.body !== undefined) {
     headers.set('Content-Type', 'application/json');

@@ -47,6 +47,20 @@ export function useTextLine(source: TextLineSource, turn: number) {
   });
 }
 
+/**
+ * One line by its uuid, to mark it on its image (a search hit's line); nothing is asked while
+ * `uuid` is null. Quiet: the image is worth showing without it, and the page says it is missing.
+ */
+export function useMarkedTextLine(uuid: string | null) {
+  return useQuery({
+    queryKey: ['textlines', 'marked', uuid],
+    queryFn: ({ signal }) =>
+      apiFetch(linePath({ uuid: uuid! }), { schema: simpleTextLineSchema, signal, quiet: true }),
+    enabled: uuid !== null,
+    retry: false,
+  });
+}
+
 const differentKey = ['textlines', 'different'] as const;
 
 export function useSaveTextLine() {

@@ -97,6 +97,7 @@ export const routes: RouteObject[] = withShell([
   screen('environment', () => import('../pages/environments/environment-page'), (m) => m.EnvironmentPage),
   screen('fontdescriptions', () => import('../pages/fontdescriptions/font-descriptions-page'), (m) => m.FontDescriptionsPage),
   screen('fontdescription', () => import('../pages/fontdescriptions/font-description-page'), (m) => m.FontDescriptionPage),
+  screen('search', () => import('../pages/search/search-page'), (m) => m.SearchPage),
   screen('jobs', () => import('../pages/jobs/jobs-page'), (m) => m.JobsPage),
   screen('job', () => import('../pages/jobs/job-page'), (m) => m.JobPage),
   ...subJobRoutes,

@@ -16,6 +16,7 @@ import enImagesets from '../../public/locales/en/imagesets.json';
 import enJobs from '../../public/locales/en/jobs.json';
 import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
+import enSearch from '../../public/locales/en/search.json';
 import enSettings from '../../public/locales/en/settings.json';
 import { clearStoredSession } from '../session/token-store';
 
@@ -49,7 +50,7 @@ configure({ asyncUtilTimeout: 20_000 });
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -67,6 +68,7 @@ await i18n.use(initReactI18next).init({
       metadata: enMetadata,
       settings: enSettings,
       jobs: enJobs,
+      search: enSearch,
     },
   },
   interpolation: { escapeValue: false },

@@ -132,9 +132,11 @@ export interface Highlight {
   fields: SearchTextField[];
   preTag: string;
   postTag: string;
-  /** Characters per fragment; 0 for the whole field. */
+  /** Characters per fragment; 0 for the whole field (then `numberOfFragments` is 1). */
   fragmentSize: number;
   numberOfFragments: number;
+  /** `html`: the field's text is HTML-escaped before the tags are put in (Elasticsearch's `encoder`). */
+  encoder: 'default' | 'html';
 }
 
 /** What `_source` returns: everything, nothing, or the fields named (patterns resolved). */

@@ -55,7 +55,7 @@ describe('full-text search', () => {
     stranger = (await signedInUser(t.app)).auth;
     indexId = (await call(t.app, { method: 'POST', url: '/api/pim/elasticsearchindex', headers: admin, payload: { name: 'charters' } })).json.uuid;
     setId = await createSet(t.app, owner, 'Letters');
-    const put = await call(t.app, { method: 'POST', url: '/api/pim/documentimageset/update', headers: owner, payload: { uuid: setId, elasticSearchIndex: { uuid: indexId, name: 'charters' } } });
+    const put = await call(t.app, { method: 'POST', url: '/api/pim/documentimageset/update', headers: owner, payload: { uuid: setId, imageset: 'Letters', elasticSearchIndex: { uuid: indexId, name: 'charters' } } });
     expect(put.status, JSON.stringify(put.json)).toBe(200);
     await addPage(t, owner, setId, 'p1', ['Die Aufklärung in Berlin', 'Berlinische Monatsſchrift'], 'German');
     await addPage(t, owner, setId, 'p2', ['Aufklärung Aufklärung und Vernunft', 'Kant schreibt'], 'German');
@@ -110,6 +110,13 @@ describe('full-text search', () => {
     expect(res.json.responses[1]).toMatchObject({ status: 400, error: { reason: expect.stringContaining('nested') } });
   });
 
+  it('suggests terms readers may see', async () => {
+    const res = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: owner, payload: { field: 'htr', string: 'berl' } });
+    expect(res.json.terms).toEqual(expect.arrayContaining(['berlin', 'berlinische']));
+    const hidden = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: stranger, payload: { field: 'htr', string: 'berl' } });
+    expect(hidden.json.terms).toEqual([]);
+  });
+
   it("shows only what the caller may read; anonymous visitors only published public sets of a published environment's index", async () => {
     expect((await search(t, stranger, match('Berlin'))).json.hits.total.value).toBe(0);
     expect((await search(t, admin, match('Berlin'))).json.hits.total.value).toBe(1);
@@ -125,7 +132,7 @@ describe('full-text search', () => {
     const closed = await search(t, {}, match('Berlin'), 'charters');
     expect(closed.status).toBe(200);
     expect(closed.json.hits.total.value).toBe(0);
-    await call(t.app, { method: 'POST', url: '/api/pim/documentimageset/update', headers: owner, payload: { uuid: setId, publicDocumentImageSet: true, publish: true } });
+    await call(t.app, { method: 'POST', url: '/api/pim/documentimageset/update', headers: owner, payload: { uuid: setId, imageset: 'Letters', publicDocumentImageSet: true, publish: true } });
     const open = await search(t, {}, match('Berlin'), 'charters');
     expect(open.json.hits.total.value).toBe(1);
     expect(open.res.headers['access-control-allow-origin']).toBe('*');
@@ -141,13 +148,6 @@ describe('full-text search', () => {
     const broken = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_search', headers: { ...owner, 'content-type': 'application/json' }, payload: '{"query":' });
     expect(broken.status).toBe(400);
     expect(broken.json.error.reason).toContain('not valid JSON');
-  });
-
-  it('suggests terms readers may see', async () => {
-    const res = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: owner, payload: { field: 'htr', string: 'berl' } });
-    expect(res.json.terms).toEqual(expect.arrayContaining(['berlin', 'berlinische']));
-    const hidden = await call(t.app, { method: 'POST', url: '/api/pim/elastic/_all/_terms_enum', headers: stranger, payload: { field: 'htr', string: 'berl' } });
-    expect(hidden.json.terms).toEqual([]);
   });
 
   it('follows a correction of a line without a reindex by hand', async () => {

@@ -99,7 +99,8 @@ export class SearchService {
         const scope = await this.scope(principal, item.index ?? target);
         responses.push(await this.searchIn(scope, item.body, links));
       } catch (err) {
-        if (!(err instanceof AppError) || err.status >= 500) throw err;
+        // Signing in concerns the whole call, as Elasticsearch's security answers it; other failures stay in their place.
+        if (!(err instanceof AppError) || err.status >= 500 || err.status === 401) throw err;
         responses.push(elasticError(err));
       }
     }

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LayoutViewer } from '../layout-overlay/layout-viewer';
+import type { MarkedLine } from '../layout-overlay/marked-line';
 import { DrawingCanvas, type DrawingImage } from './drawing-canvas';
 import { IconLabel } from './drawing-toolbar';
 
@@ -16,6 +17,8 @@ interface ImageViewOrDrawProps {
   layout?: TranscriptionLayout | null;
   /** Controls for both, beside the view/draw switch. */
   controls?: ReactNode;
+  /** A line the viewer marks and brings into view (a search hit's). */
+  marked?: MarkedLine | null;
 }
 
 /**
@@ -23,7 +26,7 @@ interface ImageViewOrDrawProps {
  * the address (`view=draw`), so a reload stays on it; each, once opened, stays mounted while the
  * other is shown, so unsaved shapes are not lost by a look at the viewer.
  */
-export function ImageViewOrDraw({ image, layout = null, controls }: ImageViewOrDrawProps) {
+export function ImageViewOrDraw({ image, layout = null, controls, marked = null }: ImageViewOrDrawProps) {
   const { t } = useTranslation('drawings');
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('view') === 'draw' ? 'draw' : 'view';
@@ -58,7 +61,7 @@ export function ImageViewOrDraw({ image, layout = null, controls }: ImageViewOrD
       {opened.view && (
         <Box display={mode === 'view' ? 'block' : 'none'}>
           {/* The image's own Image API service, as the server names it. */}
-          <LayoutViewer infoUrl={`${image.uri.replace(/\/$/, '')}/info.json`} image={image} layout={layout} height="70vh" />
+          <LayoutViewer infoUrl={`${image.uri.replace(/\/$/, '')}/info.json`} image={image} layout={layout} height="70vh" marked={marked} />
         </Box>
       )}
       {opened.draw && (

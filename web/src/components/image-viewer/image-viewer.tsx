@@ -32,6 +32,14 @@ export interface ViewerOverlay {
   onClick?: (point: [number, number]) => void;
 }
 
+/** A rectangle of the image, in its pixels. */
+export interface ImageRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
 interface ViewerFrameProps {
   /** What OpenSeadragon shows: a IIIF info.json, or `{ type: 'image', url }` for a single picture; null while it loads. */
   tileSources: OpenSeadragon.TileSourceOptions | null;
@@ -40,13 +48,15 @@ interface ViewerFrameProps {
   height: string | number;
   /** Given from the first render on (it may draw nothing at first), so the viewer is made once. */
   overlay?: ViewerOverlay;
+  /** A part of the image to bring into view when it opens or this changes (a found line). */
+  focus?: ImageRect | null;
 }
 
 /**
  * OpenSeadragon with our zoom buttons: one viewer per source, created when it is known and
  * destroyed when the source or the page goes. The library is loaded only by pages that show an image.
  */
-export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay }: ViewerFrameProps) {
+export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay, focus = null }: ViewerFrameProps) {
   const { t } = useTranslation('imagesets');
   const container = useRef<HTMLDivElement>(null);
   const viewer = useRef<OpenSeadragon.Viewer | null>(null);
@@ -56,9 +66,12 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay }:
   // OpenSeadragon places and scales this element over the image; React renders the overlay into it.
   const [overlayElement] = useState(() => document.createElement('div'));
   const onOverlayClick = useRef(overlay?.onClick);
+  const focusRef = useRef(focus);
   useEffect(() => {
     onOverlayClick.current = overlay?.onClick;
+    focusRef.current = focus;
   });
+  const focusKey = focus && JSON.stringify(focus);
 
   useEffect(() => {
     const element = container.current;
@@ -77,6 +90,10 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay }:
         gestureSettingsMouse: { clickToZoom: false },
       });
       viewer.current = instance;
+      const opened = instance;
+      opened.addHandler('open', () => {
+        if (focusRef.current) bringIntoView(opened, focusRef.current);
+      });
       if (withOverlay) attachOverlay(instance, overlayElement, (point) => onOverlayClick.current?.(point));
     });
     return () => {
@@ -85,6 +102,11 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay }:
       viewer.current = null;
     };
   }, [sourceKey, headerKey, withOverlay, overlayElement]);
+
+  useEffect(() => {
+    // Once the image is open; before that, its 'open' handler brings the focus into view.
+    if (viewer.current && focusKey) bringIntoView(viewer.current, JSON.parse(focusKey) as ImageRect);
+  }, [focusKey]);
 
   const zoom = (factor: number) => {
     const viewport = viewer.current?.viewport;
@@ -126,6 +148,15 @@ export function OpenSeadragonView({ tileSources, ajaxHeaders, height, overlay }:
   );
 }
 
+/** Fits the rectangle into the viewer with some of the page around it: the lines above and below, a margin at its ends. */
+function bringIntoView(instance: OpenSeadragon.Viewer, { x, y, w, h }: ImageRect) {
+  const image = instance.world.getItemAt(0);
+  if (!image) return;
+  const marginX = w * 0.1;
+  const marginY = h * 2;
+  instance.viewport.fitBoundsWithConstraints(image.imageToViewportRectangle(x - marginX, y - marginY, w + 2 * marginX, h + 2 * marginY), true);
+}
+
 /**
  * Puts the overlay element over the whole image once it is open, and reports quick clicks (not
  * drags) at their image pixel. A click is read from the viewer rather than from the shapes, as
@@ -151,13 +182,14 @@ interface ImageViewerProps {
   /** CSS height of the viewer; the viewer-only page fills the window. */
   height?: string | number;
   overlay?: ViewerOverlay;
+  focus?: ImageRect | null;
 }
 
 /**
  * OpenSeadragon over a IIIF Image API service. The info.json is fetched here (with the
  * Authorization header when it is our own server), and the viewer gets the same header for its tiles.
  */
-export function ImageViewer({ infoUrl, height = 600, overlay }: ImageViewerProps) {
+export function ImageViewer({ infoUrl, height = 600, overlay, focus }: ImageViewerProps) {
   const { t } = useTranslation('imagesets');
   const headers = headersFor(infoUrl, useAuthHeaders());
   const headerKey = JSON.stringify(headers);
@@ -169,5 +201,5 @@ export function ImageViewer({ infoUrl, height = 600, overlay }: ImageViewerProps
   });
   if (info.isError) return <Alert color="red">{t('viewer.loadFailed', { message: info.error.message })}</Alert>;
   const tileSources = (info.data ?? null) as OpenSeadragon.TileSourceOptions | null;
-  return <OpenSeadragonView tileSources={tileSources} ajaxHeaders={headers} height={height} overlay={overlay} />;
+  return <OpenSeadragonView tileSources={tileSources} ajaxHeaders={headers} height={height} overlay={overlay} focus={focus} />;
 }

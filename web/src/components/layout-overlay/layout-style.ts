@@ -9,3 +9,6 @@ export const LAYOUT_COLORS = {
 } as const;
 
 export type LayoutPart = keyof typeof LAYOUT_COLORS;
+
+/** The line a search found: a colour none of the layout's parts has, drawn over them with a dark edge. */
+export const MARKED_LINE_COLOR = '#F59F00';

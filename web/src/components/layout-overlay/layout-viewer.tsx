@@ -6,6 +6,7 @@ import { ImageViewer, type ViewerOverlay } from '../image-viewer/image-viewer';
 import { MANUSCRIPT_FONT_FAMILY } from '../manuscript-text/manuscript-text';
 import { lineAt, linesOf } from './layout-geometry';
 import { LayoutShapes } from './layout-shapes';
+import { MarkedLinePanel, MarkedLineShape, type MarkedLine } from './marked-line';
 
 interface LayoutViewerProps {
   /** The IIIF Image API info.json of the image. */
@@ -14,13 +15,15 @@ interface LayoutViewerProps {
   /** The layout to draw over the image; null draws none. */
   layout: TranscriptionLayout | null;
   height?: string | number;
+  /** A line drawn above the layout, the viewer brought to it, and its text shown under the viewer. */
+  marked?: MarkedLine | null;
 }
 
 /**
  * The zoomable viewer with a transcription's layout over the image. Pointing at a line shows its
  * text under the viewer; a click keeps it there until another line, or no line, is clicked.
  */
-export function LayoutViewer({ infoUrl, image, layout, height }: LayoutViewerProps) {
+export function LayoutViewer({ infoUrl, image, layout, height, marked = null }: LayoutViewerProps) {
   const [hovered, setHovered] = useState<number | null>(null);
   const [chosen, setChosen] = useState<{ layout: TranscriptionLayout | null; index: number | null }>({ layout: null, index: null });
   const lines = useMemo(() => (layout ? linesOf(layout) : []), [layout]);
@@ -31,7 +34,12 @@ export function LayoutViewer({ infoUrl, image, layout, height }: LayoutViewerPro
   const overlay: ViewerOverlay = {
     width: image.width,
     height: image.height,
-    content: layout && <LayoutShapes layout={layout} variant="overlay" active={active} onHover={setHovered} />,
+    content: (
+      <>
+        {layout && <LayoutShapes layout={layout} variant="overlay" active={active} onHover={setHovered} />}
+        {marked?.box && <MarkedLineShape line={{ ...marked, box: marked.box }} />}
+      </>
+    ),
     onClick: (point) => {
       // Baselines are thin: a click this near one (1% of the page's height) is on it.
       if (layout) setChosen({ layout, index: lineAt(layout, point, image.height / 100)?.index ?? null });
@@ -40,7 +48,8 @@ export function LayoutViewer({ infoUrl, image, layout, height }: LayoutViewerPro
 
   return (
     <Stack gap={6}>
-      <ImageViewer infoUrl={infoUrl} height={height} overlay={overlay} />
+      <ImageViewer infoUrl={infoUrl} height={height} overlay={overlay} focus={marked?.box ?? null} />
+      {marked && <MarkedLinePanel line={marked} />}
       {layout && lines.length > 0 && <LinePanel line={lines.find((line) => line.index === active) ?? null} count={lines.length} />}
     </Stack>
   );

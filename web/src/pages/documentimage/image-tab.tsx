@@ -1,35 +1,58 @@
-import { ColorSwatch, Group, Select, Switch, Text } from '@mantine/core';
-import type { DocumentImage, Transcription, TranscriptionLayout } from '@pim/contract';
+import { ColorSwatch, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import type { DocumentImage, SimpleTextLine, Transcription, TranscriptionLayout } from '@pim/contract';
 import { useTranslation } from 'react-i18next';
+import { useMarkedTextLine } from '../../api/textlines';
 import { useTranscriptionLayout, useTranscriptions } from '../../api/transcriptions';
 import { ImageViewOrDraw } from '../../components/drawing-canvas/image-view-or-draw';
 import { linesOf } from '../../components/layout-overlay/layout-geometry';
 import { LAYOUT_COLORS, type LayoutPart } from '../../components/layout-overlay/layout-style';
+import type { MarkedLine } from '../../components/layout-overlay/marked-line';
 import { useTranscriptionLabels } from './comparison/labels';
-import { useLayoutChoice, type LayoutChoice, type LayoutChoiceActions } from './comparison/url-state';
+import { useLayoutChoice, useMarkedLineId, type LayoutChoice, type LayoutChoiceActions } from './comparison/url-state';
 
 /**
  * The image tab: the viewer or the drawing tool, with the layout of one of the image's
- * transcriptions (the newest, unless another is chosen) drawn over the image, or under the
- * drawing, until it is switched off.
+ * transcriptions (the one chosen, else the marked line's, else the newest) drawn over the image,
+ * or under the drawing, until it is switched off. A line named in the address (`line=`, a search
+ * hit's) is marked above the layout, brought into view and its text shown under the viewer.
  */
 export function ImageTab({ image }: { image: DocumentImage }) {
+  const { t } = useTranslation('drawings');
   const transcriptions = useTranscriptions(image.uuid).data ?? [];
   const [choice, actions] = useLayoutChoice();
-  const chosen = transcriptions.find((t) => t.uuid === choice.transcription) ?? transcriptions.at(-1) ?? null;
+  const lineId = useMarkedLineId();
+  const markedLine = useMarkedTextLine(lineId);
+  const line = markedLine.data?.documentImageId === image.uuid ? markedLine.data : null;
+  const wanted = choice.transcription ?? line?.transcriptionId;
+  const chosen = transcriptions.find((candidate) => candidate.uuid === wanted) ?? transcriptions.at(-1) ?? null;
   const layout = useTranscriptionLayout(image.uuid, choice.shown && chosen ? chosen.uuid : null);
   const shownLayout = choice.shown ? (layout.data ?? null) : null;
+  let note: string | null = null;
+  if (markedLine.isError) note = t('layout.markedFailed');
+  else if (markedLine.data && !line) note = t('layout.markedElsewhere');
   return (
-    <ImageViewOrDraw
-      image={image}
-      layout={shownLayout}
-      controls={
-        chosen && (
-          <LayoutControls transcriptions={transcriptions} chosen={chosen} choice={choice} actions={actions} layout={shownLayout} failed={layout.isError} />
-        )
-      }
-    />
+    <Stack gap="xs">
+      {note && (
+        <Text size="sm" c="red">
+          {note}
+        </Text>
+      )}
+      <ImageViewOrDraw
+        image={image}
+        layout={shownLayout}
+        marked={line && markOf(line)}
+        controls={
+          chosen && (
+            <LayoutControls transcriptions={transcriptions} chosen={chosen} choice={choice} actions={actions} layout={shownLayout} failed={layout.isError} />
+          )
+        }
+      />
+    </Stack>
   );
+}
+
+function markOf(line: SimpleTextLine): MarkedLine {
+  return { number: line.lineIndex + 1, text: line.text, box: line.region };
 }
 
 interface LayoutControlsProps {

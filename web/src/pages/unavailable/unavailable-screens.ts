@@ -6,6 +6,6 @@ export const UNAVAILABLE_SCREENS = [
   'analyzeimagemanualnew', 'dashboard',
   'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
   'findsiamesesingleimageset',
-  'search', 'imagedescription', 'siameseconfusionmatrices',
+  'imagedescription', 'siameseconfusionmatrices',
   'siameseconfusionmatrix',
 ] as const;

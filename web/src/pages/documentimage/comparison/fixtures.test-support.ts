@@ -1,4 +1,4 @@
-import type { GroundTruthOfImage, Transcription, TranscriptionLayout } from '@pim/contract';
+import type { GroundTruthOfImage, SimpleTextLine, Transcription, TranscriptionLayout } from '@pim/contract';
 import { setToken } from '../../../session/token-store';
 import { documentImageFixture } from '../../../test/factories';
 import { jsonResponse, signedInHandler, stubFetch } from '../../../test/render';
@@ -32,8 +32,8 @@ export function emptyLayout(transcriptionId: string): TranscriptionLayout {
   return { transcriptionId, width: 2000, height: 3000, regions: [] };
 }
 
-/** A signed-in reader of the image with these transcriptions, ground truth and layouts. */
-export function imageServer(transcriptions: Transcription[], groundTruth: GroundTruthOfImage = [], layouts: TranscriptionLayout[] = []) {
+/** A signed-in reader of the image with these transcriptions, ground truth, layouts and text lines. */
+export function imageServer(transcriptions: Transcription[], groundTruth: GroundTruthOfImage = [], layouts: TranscriptionLayout[] = [], lines: SimpleTextLine[] = []) {
   setToken('tok');
   const layoutPath = new RegExp(`^/api/pim/documentimage/${IMAGE}/transcriptions/([^/]+)/layout$`);
   return stubFetch(
@@ -43,6 +43,8 @@ export function imageServer(transcriptions: Transcription[], groundTruth: Ground
       if (url.pathname === `/api/pim/documentimage/${IMAGE}/groundtruth`) return jsonResponse(groundTruth);
       const layoutOf = layoutPath.exec(url.pathname)?.[1];
       if (layoutOf) return jsonResponse(layouts.find((l) => l.transcriptionId === layoutOf) ?? emptyLayout(layoutOf));
+      const line = lines.find((l) => url.pathname === `/api/pim/pimsimpletextline/${l.uuid}`);
+      if (line) return jsonResponse(line);
       if (url.pathname === `/api/pim/documentimage/${IMAGE}/drawing`) return jsonResponse({ shapes: [], updated: null });
       if (url.pathname === `/iiif/3/${IMAGE}/info.json`) return jsonResponse({ id: `http://localhost/iiif/3/${IMAGE}`, width: 2000, height: 3000 });
       if (url.pathname.startsWith(`/iiif/3/${IMAGE}/full/`)) return new Response(new Blob(['jpeg'], { type: 'image/jpeg' }));

@@ -17,6 +17,7 @@ const PARAM = {
   groundTruth: 'groundtruth',
   normalisation: 'normalisation',
   level: 'level',
+  line: 'line',
 } as const;
 
 export const COMPARISON_TAB = 'comparison';
@@ -157,4 +158,10 @@ export function useLayoutChoice(): [LayoutChoice, LayoutChoiceActions] {
       }),
   };
   return [choice, actions];
+}
+
+/** The text line to mark on the image (`line=`, a search hit's), or null. */
+export function useMarkedLineId(): string | null {
+  const [params] = useSearchParams();
+  return params.get(PARAM.line) || null;
 }
