@@ -49,4 +49,15 @@ describe('the PostgreSQL document store', () => {
       join search_term t on t.id = p.term_id where d.image_id = ${images[0]} and t.term = 'quill'`.execute(database.db);
     expect(rows.rows[0]!.weight).toBeCloseTo(bm25Weight(1, 2, 5), 5);
   });
+
+  it('leaves the planner statistics of the vocabulary and postings after reweighing', async () => {
+    await new PgDocumentStore(database.db).reweigh(index);
+
+    const stats = await sql<{ relname: string; reltuples: number }>`
+      select relname, reltuples from pg_class where relname in ('search_term', 'search_posting') order by relname`.execute(database.db);
+    expect(stats.rows).toEqual([
+      { relname: 'search_posting', reltuples: 10 },
+      { relname: 'search_term', reltuples: 8 },
+    ]);
+  });
 });
