@@ -7,6 +7,7 @@ import os from 'node:os';
 import sharp from 'sharp';
 import { benchIngest } from './ingest.mjs';
 import { benchClaims, benchListWhileRunning } from './jobs.mjs';
+import { benchSearch, searchBenchOptions } from './search.mjs';
 import { fmt, table } from './lib/measure.mjs';
 import { benchTextCompare } from './text-compare.mjs';
 import { benchTiles } from './tiles.mjs';
@@ -26,6 +27,8 @@ const sizes = {
   claims: count('BENCH_CLAIMS', 200),
   ocrPages: count('BENCH_OCR_PAGES', 1000),
 };
+// BENCH_CRANFIELD_DIR, BENCH_SEARCH_PAGES (20,000), BENCH_SEARCH_QUERIES (200 a kind), BENCH_SEARCH_DATABASE_URL, BENCH_SEARCH_POSTGRES.
+const searchOptions = searchBenchOptions();
 
 // libvips' operation cache would let the second of two identical pipelines (server, then bare)
 // reuse the first one's work; without it both sides do all of their work every time.
@@ -56,8 +59,9 @@ try {
 results.push(await benchTextCompare());
 results.push(await benchClaims({ queued: sizes.queuedThousands * 1000, claims: sizes.claims }));
 results.push(await benchListWhileRunning({ pages: sizes.ocrPages, calls: sizes.claims }));
+results.push(...(await benchSearch(searchOptions)));
 
 for (const r of results) console.log(`${r.title}\n${r.text}\n`);
-console.log('Ratios (lower is better; 1.00 = as fast as the baseline: bare sharp, or fastest-levenshtein for text):');
+console.log('Ratios (lower is better; 1.00 = as fast as the baseline: bare sharp, fastest-levenshtein for text, a primary-key read for jobs and search; the Cranfield ratios are of relevance, higher is better):');
 console.log(table(results.flatMap((r) => r.ratios.map(([name, ratio]) => [`  ${name}`, fmt(ratio, 2)]))));
 console.log(`\nTotal ${fmt((Date.now() - started) / 1000)} s`);

@@ -7,14 +7,15 @@ import { loadConfig } from '../../server/dist/config.js';
 import { openDatabase } from '../../server/dist/platform/db/database.js';
 
 /**
- * The real, built app in-process on an in-memory PGlite and a temp data dir, with one signed-in
- * user (made through the services, as the tests do) and one image set to upload into. `env` adds
- * to the configuration; `executors` replaces the built-in worker's; `admin` makes the user one.
+ * The real, built app in-process on an in-memory PGlite (or the `database` target given) and a
+ * temp data dir, with one signed-in user (made through the services, as the tests do) and one
+ * image set to upload into. `env` adds to the configuration; `executors` replaces the built-in
+ * worker's; `admin` makes the user one.
  */
-export async function startBenchApp({ env = {}, executors, admin = false } = {}) {
+export async function startBenchApp({ env = {}, executors, admin = false, database: target = { kind: 'pglite-memory' } } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-'));
   const config = loadConfig({ PIM_DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://pim.bench', ...env });
-  const database = await openDatabase({ kind: 'pglite-memory' });
+  const database = await openDatabase(target);
   const app = await buildApp(config, { database, ...(executors && { executors }) });
   const user = await app.services.users.createLocal({
     email: `bench-${Date.now()}@example.org`,

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../../platform/db/database.js';
+import { migrate } from '../../../platform/db/migrate.js';
+import { openTestDatabase } from '../../../test-support/test-db.js';
+import type { IndexedDocument } from '../query.js';
+import { bm25Weight } from './fields.js';
+import { PgDocumentStore } from './pg-store.js';
+
+function page(imageId: string, text: string): IndexedDocument {
+  return {
+    id: imageId,
+    source: {
+      imageUuid: imageId, imageSetUuid: [], imageSet: [], index: 'books', label: imageId, text, htr: '', persons: [], language: null,
+      pagenumber: null, height: 10, width: 10, ocrConfidence: null, deskew: null, columnCount: null, lineCount: null,
+      wordCount: text.split(' ').length, date: '2026-01-01T00:00:00.000Z', thumbnail: '',
+    },
+  };
+}
+
+describe('the PostgreSQL document store', () => {
+  let database: Database;
+  const index = { id: randomUUID(), name: 'books' };
+  const images = [randomUUID(), randomUUID()];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await migrate(database);
+    const fileId = randomUUID();
+    await sql`insert into search_index (id, name) values (${index.id}, ${index.name})`.execute(database.db);
+    await sql`insert into stored_file (id, sha256, size_bytes, media_type, original_name) values (${fileId}, 'x', 1, 'image/png', 'x.png')`.execute(database.db);
+    for (const id of images) {
+      await sql`insert into document_image (id, file_id, label, width, height) values (${id}, ${fileId}, 'x', 10, 10)`.execute(database.db);
+    }
+  });
+  afterAll(() => database.close());
+
+  it('reweighs the postings of documents added one by one with the final average length', async () => {
+    const store = new PgDocumentStore(database.db);
+    // The first page is weighed alone (average 2 terms); the second makes the average 5.
+    await store.upsert(index, [page(images[0]!, 'quill ink')]);
+    await store.upsert(index, [page(images[1]!, 'quill ink paper seal wax vellum parchment ribbon')]);
+
+    await store.reweigh(index);
+
+    const rows = await sql<{ weight: number }>`
+      select p.weight from search_posting p join search_document d on d.id = p.doc_id
+      join search_term t on t.id = p.term_id where d.image_id = ${images[0]} and t.term = 'quill'`.execute(database.db);
+    expect(rows.rows[0]!.weight).toBeCloseTo(bm25Weight(1, 2, 5), 5);
+  });
+
+  it('leaves the planner statistics of the vocabulary and postings after reweighing', async () => {
+    await new PgDocumentStore(database.db).reweigh(index);
+
+    const stats = await sql<{ relname: string; reltuples: number }>`
+      select relname, reltuples from pg_class where relname in ('search_term', 'search_posting') order by relname`.execute(database.db);
+    expect(stats.rows).toEqual([
+      { relname: 'search_posting', reltuples: 10 },
+      { relname: 'search_term', reltuples: 8 },
+    ]);
+  });
+});
