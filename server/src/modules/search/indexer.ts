@@ -3,10 +3,15 @@ import type { DB } from '../../platform/db/schema.js';
 import { buildDocuments, memberships } from './document-builder.js';
 import type { SearchDocumentStore } from './query.js';
 
-/** A store that can weigh its postings again (the PostgreSQL engine; a cluster does this itself). */
-interface Reweighable {
+/** What the PostgreSQL engine does besides storing (a cluster does these itself). */
+interface Maintainable {
   reweigh(index: { id: string; name: string }): Promise<void>;
+  analyze(): Promise<void>;
+  lacksStatistics(): Promise<boolean>;
 }
+
+/** Documents written by one sync after which the planner's statistics are gathered again. */
+const ANALYZE_AFTER = 500;
 
 /** Images read and written per step: one transaction of the store each. */
 const BATCH = 100;
@@ -43,12 +48,14 @@ export class SearchIndexer {
       }
       await progress?.(Math.min(i + BATCH, unique.length), unique.length);
     }
+    const store = this.store as Partial<Maintainable>;
+    if (store.analyze && store.lacksStatistics && (indexed >= ANALYZE_AFTER || (indexed > 0 && (await store.lacksStatistics())))) await store.analyze();
     return { indexed };
   }
 
   /** Weighs the index's postings again with its present lengths (after a full reindex). */
   async reweigh(indexId: string): Promise<void> {
-    const store = this.store as Partial<Reweighable>;
+    const store = this.store as Partial<Maintainable>;
     if (!store.reweigh) return;
     const index = await sql<{ id: string; name: string }>`select id, name from search_index where id = ${indexId}`.execute(this.db);
     if (index.rows[0]) await store.reweigh(index.rows[0]);

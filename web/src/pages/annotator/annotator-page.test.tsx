@@ -18,7 +18,7 @@ import {
 
 const osd = vi.hoisted(() => {
   const viewport = { zoomBy: vi.fn(), applyConstraints: vi.fn(), goHome: vi.fn() };
-  return { create: vi.fn(() => ({ viewport, destroy: vi.fn() })) };
+  return { create: vi.fn(() => ({ viewport, destroy: vi.fn(), addHandler: vi.fn() })) };
 });
 vi.mock('openseadragon', () => ({ default: osd.create }));
 

@@ -7,7 +7,7 @@ import { jsonResponse, renderApp, signedInHandler, stubFetch } from '../../test/
 const osd = vi.hoisted(() => {
   const viewport = { zoomBy: vi.fn(), applyConstraints: vi.fn(), goHome: vi.fn() };
   const destroy = vi.fn();
-  return { viewport, destroy, create: vi.fn(() => ({ viewport, destroy })) };
+  return { viewport, destroy, create: vi.fn(() => ({ viewport, destroy, addHandler: vi.fn() })) };
 });
 vi.mock('openseadragon', () => ({ default: osd.create }));
 

@@ -67,11 +67,18 @@ function atLeast(parts: Predicate[], n: number): Predicate {
 }
 
 function lexeme(term: string, weights: string, prefix = false): string {
-  return `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${prefix ? '*' : ''}${weights}`;
+  const quoted = `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return prefix || weights ? `${quoted}:${prefix ? '*' : ''}${weights}` : quoted;
 }
 
+/**
+ * The weight labels that restrict a lexeme to the searched fields; none when every field is
+ * searched (the screen's case), so the GIN index answers without reading each document's terms
+ * again (it keeps no weights, so a labelled match must be checked on the document).
+ */
 function weightsOf(fields: FieldWeight[]): string {
-  return [...new Set(fields.map((f) => FIELD_WEIGHTS[f.field]))].sort().join('');
+  const weights = [...new Set(fields.map((f) => FIELD_WEIGHTS[f.field]))].sort().join('');
+  return weights === 'ABC' ? '' : weights;
 }
 
 /** Turns the query model into a predicate and scoring terms, expanding terms against the vocabulary. */

@@ -57,10 +57,23 @@ export class PgDocumentStore implements SearchDocumentStore {
         set weight = p.tf * ${BM25_K1 + 1}::float8 / (p.tf + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * d.lengths[p.field + 1]::float8 / greatest(fs.total_length::float8 / greatest(fs.doc_count, 1), 1e-9)))
         from search_document d, search_field_stat fs
         where d.id = p.doc_id and d.index_id = ${index.id} and fs.index_id = d.index_id and fs.field = p.field`.execute(trx);
-      // Fresh statistics after a bulk load: without them the planner scans the whole vocabulary for
-      // fuzzy terms instead of its trigram index (PGlite has no autovacuum to gather them ever).
-      await sql`analyze search_document, search_posting, search_term, search_term_stat`.execute(trx);
     });
+    await this.analyze();
+  }
+
+  /**
+   * Fresh planner statistics of the search tables: without them the planner scans the whole
+   * vocabulary for fuzzy terms instead of its trigram index, and PGlite has no autovacuum to
+   * gather them ever. The indexer asks for them after larger writes and when there are none yet.
+   */
+  async analyze(): Promise<void> {
+    await sql`analyze search_document, search_posting, search_term, search_term_stat`.execute(this.db);
+  }
+
+  /** Whether the search tables were never analysed (PostgreSQL 14+ keeps -1 tuples until then). */
+  async lacksStatistics(): Promise<boolean> {
+    const row = await sql<{ never: boolean }>`select coalesce(bool_or(reltuples < 0), true) as never from pg_class where relname in ('search_posting', 'search_term')`.execute(this.db);
+    return row.rows[0]?.never ?? true;
   }
 
 }

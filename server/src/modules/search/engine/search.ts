@@ -55,8 +55,8 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
   const byScore = request.sort.length === 0 || request.sort[0]!.field === '_score';
   const [page, total, aggregations] = await Promise.all([
     k === 0 ? Promise.resolve([]) : byScore ? topByScore(db, compiled, scope, hitsWhere, k, request) : topBySort(db, compiled, scope, hitsWhere, k, request),
-    countHits(db, hitsWhere, request.trackTotalHits),
-    aggregate(db, base, request.aggregations, indexNames),
+    withTextIndex(db, usesTerms(compiled, postFilter), (trx) => countHits(trx, hitsWhere, request.trackTotalHits)),
+    withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames)),
   ]);
   const hits = await presentHits(db, page.slice(request.from), request, compiled, indexNames);
   const scores = hits.map((h) => h._score).filter((s): s is number => s !== null);
@@ -114,6 +114,24 @@ async function topBySort(
   const topk = new TopK(db, compiled.scoring, scope, where);
   const scores = await topk.scoresOf(ids);
   return ids.map((docId) => ({ docId, score: scores.get(docId) ?? 0 }));
+}
+
+/** Whether a query's predicate looks into the documents' terms (a tsquery). */
+function usesTerms(compiled: CompiledQuery, postFilter: CompiledQuery | null): boolean {
+  return [compiled, postFilter].some((c) => c !== null && c.predicate.kind !== 'const');
+}
+
+/**
+ * Counting and aggregating walk every match. The planner prices a tsquery match on a document as
+ * cheap and often reads the whole table to test it row by row, unpacking each page's terms; the GIN
+ * index finds the matches without. So these statements run with sequential scans ruled out.
+ */
+async function withTextIndex<T>(db: Kysely<DB>, textual: boolean, run: (db: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (!textual) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return run(trx);
+  });
 }
 
 async function countHits(db: Kysely<DB>, where: RawBuilder<SqlBool>, track: number | true): Promise<SearchResponse['hits']['total']> {
