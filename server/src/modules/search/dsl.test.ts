@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/errors.js';
+import { ALL_TEXT_FIELDS as ALL, refusal } from '../../test-support/search-dsl.js';
 import { parseMsearchBody, parseSearchRequest, parseTermsEnumRequest } from './dsl.js';
-
-/** The error a call throws, to check its status, code, message and details together. */
-function refusal(call: () => unknown): AppError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal, but the call succeeded');
-}
-
-const ALL = [
-  { field: 'text', boost: 1 },
-  { field: 'htr', boost: 1 },
-  { field: 'persons', boost: 1 },
-];
 
 describe('request bodies as search UIs send them', () => {
   it('reads ReactiveSearch 4: a DataSearch (best_fields fuzzy, phrase, phrase_prefix), a MultiList filter, sort and highlight', () => {

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/errors.js';
+import { refusal } from '../../../test-support/search-dsl.js';
 import { parseSearchRequest } from '../dsl.js';
 import type { Query } from '../query.js';
-
-function refusal(call: () => unknown): AppError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal, but the call succeeded');
-}
 
 const parse = (query: unknown): Query => parseSearchRequest({ query }).query;
 const message = (query: unknown) => refusal(() => parse(query)).message;

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../platform/errors.js';
+import { ALL_TEXT_FIELDS as ALL, refusal } from '../../../test-support/search-dsl.js';
 import { parseSearchRequest } from '../dsl.js';
 import type { Query } from '../query.js';
 
-function refusal(call: () => unknown): AppError {
-  try {
-    call();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal, but the call succeeded');
-}
-
-const ALL = [
-  { field: 'text', boost: 1 },
-  { field: 'htr', boost: 1 },
-  { field: 'persons', boost: 1 },
-];
 const word = (text: string, form = 'plain', fuzziness: unknown = 0) => ({ text, form, fuzziness });
 const text = (words: unknown[], extra: object = {}) => ({
   kind: 'text',
