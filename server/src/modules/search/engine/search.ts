@@ -41,7 +41,12 @@ interface DocRow {
 }
 
 /** Runs one search request on PostgreSQL within the caller's scope and answers in Elasticsearch's shape. */
-export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: SearchRequest): Promise<SearchResponse> {
+export interface SearchOptions {
+  /** Match counts up to which every match is scored (default SCORE_ALL_BELOW); 0: always the top-k lists. */
+  scoreAllBelow?: number;
+}
+
+export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: SearchRequest, options: SearchOptions = {}): Promise<SearchResponse> {
   const started = performance.now();
   const indexIds = scope.indices.map((i) => i.id);
   const indexNames = new Map(scope.indices.map((i) => [i.id, i.name]));
@@ -53,11 +58,17 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
 
   const k = request.from + request.size;
   const byScore = request.sort.length === 0 || request.sort[0]!.field === '_score';
-  const [page, total, aggregations] = await Promise.all([
-    k === 0 ? Promise.resolve([]) : byScore ? topByScore(db, compiled, scope, hitsWhere, k, request) : topBySort(db, compiled, scope, hitsWhere, k, request),
-    withTextIndex(db, usesTerms(compiled, postFilter), (trx) => countHits(trx, hitsWhere, request.trackTotalHits)),
+  // The count comes first: a small match set is scored whole, a large one through the top k.
+  const counted = await withTextIndex(db, usesTerms(compiled, postFilter), (trx) => countMatches(trx, hitsWhere, request.trackTotalHits, options.scoreAllBelow ?? SCORE_ALL_BELOW));
+  const [page, aggregations] = await Promise.all([
+    k === 0
+      ? Promise.resolve([])
+      : byScore
+        ? topByScore(db, compiled, scope, hitsWhere, k, request, counted.few)
+        : topBySort(db, compiled, scope, hitsWhere, k, request),
     withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames)),
   ]);
+  const total = counted.total;
   const hits = await presentHits(db, page.slice(request.from), request, compiled, indexNames);
   const scores = hits.map((h) => h._score).filter((s): s is number => s !== null);
   return {
@@ -80,9 +91,20 @@ async function topByScore(
   where: RawBuilder<SqlBool>,
   k: number,
   request: SearchRequest,
+  few: boolean,
 ): Promise<PageEntry[]> {
   const topk = new TopK(db, compiled.scoring, scope, where);
   await topk.prepare(scope.indices.map((i) => i.id));
+  if (few && compiled.scoring.length) {
+    // So few matches that scoring them all is cheaper than reading the lists until they settle
+    // (a phrase of common words, words that rarely meet).
+    const all = await sql<{ id: string }>`select d.id from search_document d where ${where}`.execute(db);
+    const scores = await topk.scoresOf(all.rows.map((r) => r.id));
+    return [...scores]
+      .map(([docId, score]) => ({ docId, score }))
+      .sort((a, b) => b.score - a.score || Number(a.docId) - Number(b.docId))
+      .slice(0, k);
+  }
   const best = await topk.best(k);
   if (best.length >= k) return best;
   // Matches no scoring term reaches (a bool of filters, a should nobody must match) score 0 and come after, in index order.
@@ -134,15 +156,23 @@ async function withTextIndex<T>(db: Kysely<DB>, textual: boolean, run: (db: Kyse
   });
 }
 
-async function countHits(db: Kysely<DB>, where: RawBuilder<SqlBool>, track: number | true): Promise<SearchResponse['hits']['total']> {
-  if (track === true) {
-    const all = await sql<{ n: number }>`select count(*)::int as n from search_document d where ${where}`.execute(db);
-    return { value: all.rows[0]!.n, relation: 'eq' };
-  }
-  const capped = await sql<{ n: number }>`
-    select count(*)::int as n from (select 1 from search_document d where ${where} limit ${track + 1}) x`.execute(db);
-  const n = capped.rows[0]!.n;
-  return n > track ? { value: track, relation: 'gte' } : { value: n, relation: 'eq' };
+/** Matches up to which a search scores every match rather than reading lists best first. */
+const SCORE_ALL_BELOW = 2_000;
+
+/** The hits' total as the request asks it counted, and whether the matches are few enough to score all. */
+async function countMatches(
+  db: Kysely<DB>,
+  where: RawBuilder<SqlBool>,
+  track: number | true,
+  scoreAllBelow: number,
+): Promise<{ total: SearchResponse['hits']['total']; few: boolean }> {
+  const cap = track === true ? null : Math.max(track, scoreAllBelow);
+  const counted = await sql<{ n: number }>`
+    select count(*)::int as n from (select 1 from search_document d where ${where} ${cap === null ? sql`` : sql`limit ${cap + 1}`}) x`.execute(db);
+  const n = counted.rows[0]!.n;
+  const few = n <= scoreAllBelow;
+  if (track === true || n <= track) return { total: { value: n, relation: 'eq' }, few };
+  return { total: { value: track, relation: 'gte' }, few };
 }
 
 const AGG_KEYS: Record<string, RawBuilder<unknown>> = {
