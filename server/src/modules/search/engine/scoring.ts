@@ -35,6 +35,18 @@ async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[])
   };
 }
 
+type PostingRow = { doc_id: string; field: number; term_id: number; weight: number };
+
+function groupByDoc(rows: PostingRow[]): Map<string, PostingRow[]> {
+  const byDoc = new Map<string, PostingRow[]>();
+  for (const row of rows) {
+    const list = byDoc.get(row.doc_id);
+    if (list) list.push(row);
+    else byDoc.set(row.doc_id, [row]);
+  }
+  return byDoc;
+}
+
 /**
  * Scores documents by BM25 and finds the best k without scoring every match (the threshold
  * algorithm): each term's postings are read best weight first, in growing depth; a document seen
@@ -43,6 +55,8 @@ async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[])
  */
 export class TopK {
   private lists: List[] = [];
+  /** The lists of each "term:field", for scoring a document from its postings. */
+  private readonly byTerm = new Map<string, List[]>();
   private readonly scores = new Map<string, number>();
   private readonly matching = new Set<string>();
   private readonly checked = new Set<string>();
@@ -70,7 +84,10 @@ export class TopK {
             const df = stats.df.get(`${variant.termId}:${field}`) ?? 0;
             if (df === 0) continue;
             const coefficient = clause.boost * f.boost * variant.factor * bm25Idf(stats.docCount.get(field) ?? df, df);
-            this.lists.push({ clause: c, group: g, field, termId: variant.termId, coefficient, last: Infinity, lastDoc: null, done: false });
+            const list: List = { clause: c, group: g, field, termId: variant.termId, coefficient, last: Infinity, lastDoc: null, done: false };
+            this.lists.push(list);
+            const key = `${variant.termId}:${field}`;
+            this.byTerm.set(key, [...(this.byTerm.get(key) ?? []), list]);
           }
         }
       }),
@@ -79,19 +96,19 @@ export class TopK {
 
   /** The score of a document from its postings of the query's terms. */
   private score(postings: { field: number; term_id: number; weight: number }[]): number {
-    const weight = new Map(postings.map((p) => [`${p.term_id}:${p.field}`, p.weight]));
-    let total = 0;
-    const perGroup = new Map<string, number[]>();
-    for (const list of this.lists) {
-      const w = weight.get(`${list.termId}:${list.field}`);
-      if (w === undefined) continue;
-      const key = `${list.clause}:${list.group}`;
-      const byField = perGroup.get(key) ?? [0, 0, 0];
-      byField[list.field] = Math.max(byField[list.field]!, w * list.coefficient);
-      perGroup.set(key, byField);
+    // The best weighted match of each clause's group, per field: walk the document's few postings.
+    const perGroup = new Map<number, number[]>();
+    for (const p of postings) {
+      for (const list of this.byTerm.get(`${p.term_id}:${p.field}`) ?? []) {
+        const key = list.clause * 100_000 + list.group;
+        let byField = perGroup.get(key);
+        if (!byField) perGroup.set(key, (byField = [0, 0, 0]));
+        byField[list.field] = Math.max(byField[list.field]!, p.weight * list.coefficient);
+      }
     }
+    let total = 0;
     for (const [key, byField] of perGroup) {
-      const clause = this.clauses[Number(key.split(':')[0])]!;
+      const clause = this.clauses[Math.floor(key / 100_000)]!;
       total += clause.sumFields ? byField.reduce((a, b) => a + b, 0) : Math.max(...byField);
     }
     return total;
@@ -160,15 +177,10 @@ export class TopK {
     const ids = passing.rows.map((r) => r.id);
     if (ids.length === 0) return;
     for (const id of ids) this.matching.add(id);
-    const postings = await sql<{ doc_id: string; field: number; term_id: number; weight: number }>`
+    const postings = await sql<PostingRow>`
       select doc_id, field, term_id, weight from search_posting
       where doc_id = any(${ids}::bigint[]) and term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
-    const byDoc = new Map<string, { field: number; term_id: number; weight: number }[]>();
-    for (const p of postings.rows) {
-      const list = byDoc.get(p.doc_id) ?? [];
-      list.push(p);
-      byDoc.set(p.doc_id, list);
-    }
+    const byDoc = groupByDoc(postings.rows);
     for (const id of ids) this.scores.set(id, this.score(byDoc.get(id) ?? []));
   }
 
@@ -198,11 +210,12 @@ export class TopK {
   /** Exact scores of given documents (a page sorted by a field, with track_scores). */
   async scoresOf(docIds: string[]): Promise<Map<string, number>> {
     for (const id of docIds) this.matching.add(id);
-    const postings = await sql<{ doc_id: string; field: number; term_id: number; weight: number }>`
+    const postings = await sql<PostingRow>`
       select doc_id, field, term_id, weight from search_posting
       where doc_id = any(${docIds}::bigint[]) and term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
+    const byDoc = groupByDoc(postings.rows);
     const result = new Map<string, number>();
-    for (const id of docIds) result.set(id, this.score(postings.rows.filter((p) => p.doc_id === id)));
+    for (const id of docIds) result.set(id, this.score(byDoc.get(id) ?? []));
     return result;
   }
 }
