@@ -18,10 +18,15 @@ function filteredLanguages(q: Query): string[] | null {
   return null;
 }
 
+/**
+ * The caller's documents. Written so no index serves it (`is true`): the caller's sets are most of
+ * an index, and a plan that walked the sets' index would test the query on every document of
+ * them; the query's own terms (the GIN index) or filters are what narrow a search.
+ */
 function scopeSql(scope: SearchScope): RawBuilder<SqlBool> {
   const indexIds = scope.indices.map((i) => i.id);
-  const sets = scope.setIds === null ? sql<SqlBool>`true` : sql<SqlBool>`d.set_ids && ${scope.setIds}::uuid[]`;
-  return sql<SqlBool>`(d.index_id = any(${indexIds}::uuid[]) and ${sets})`;
+  const sets = scope.setIds === null ? sql<SqlBool>`true` : sql<SqlBool>`(d.set_ids && ${scope.setIds}::uuid[]) is true`;
+  return sql<SqlBool>`((d.index_id = any(${indexIds}::uuid[])) is true and ${sets})`;
 }
 
 function sortSql(sort: SortClause[]): RawBuilder<unknown> {
