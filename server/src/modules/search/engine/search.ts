@@ -161,8 +161,12 @@ async function withTextIndex<T>(db: Kysely<DB>, textual: boolean, run: (db: Kyse
   });
 }
 
-/** Matches up to which a search scores every match rather than reading lists best first. */
-const SCORE_ALL_BELOW = 2_000;
+/**
+ * Matches up to which a search scores every match rather than reading lists best first: below it,
+ * reading all their postings at once is cheaper than the rounds the top-k lists need when the best
+ * documents score alike (measured: two-term queries of 2,000-2,700 matches 145 ms -> 51 ms).
+ */
+const SCORE_ALL_BELOW = 5_000;
 
 /** The hits' total as the request asks it counted, and whether the matches are few enough to score all. */
 async function countMatches(
