@@ -103,7 +103,7 @@ async function topByScore(
   if (few && compiled.scoring.length) {
     // So few matches that scoring them all is cheaper than reading the lists until they settle
     // (a phrase of common words, words that rarely meet).
-    const all = await sql<{ id: string }>`select d.id from search_document d where ${where}`.execute(db);
+    const all = await withTextIndex(db, compiled.predicate.kind !== 'const', (trx) => sql<{ id: string }>`select d.id from search_document d where ${where}`.execute(trx));
     const scores = await topk.scoresOf(all.rows.map((r) => r.id));
     return [...scores]
       .map(([docId, score]) => ({ docId, score }))
@@ -149,9 +149,10 @@ function usesTerms(compiled: CompiledQuery, postFilter: CompiledQuery | null): b
 }
 
 /**
- * Counting and aggregating walk every match. The planner prices a tsquery match on a document as
- * cheap and often reads the whole table to test it row by row, unpacking each page's terms; the GIN
- * index finds the matches without. So these statements run with sequential scans ruled out.
+ * Counting, aggregating and listing a small match set walk every match. The planner prices a
+ * tsquery match on a document as cheap and often reads the whole table to test it row by row,
+ * unpacking each page's terms; the GIN index finds the matches without. So these statements run
+ * with sequential scans ruled out.
  */
 async function withTextIndex<T>(db: Kysely<DB>, textual: boolean, run: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   if (!textual) return run(db);
