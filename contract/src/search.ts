@@ -148,6 +148,7 @@ export const termsEnumRequestSchema = z.object({
 });
 export type TermsEnumRequest = z.infer<typeof termsEnumRequestSchema>;
 export const termsEnumResponseSchema = z.object({
+  _shards: z.object({ total: z.number(), successful: z.number(), failed: z.number() }).optional(),
   terms: z.array(z.string()),
   complete: z.boolean(),
 });

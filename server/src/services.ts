@@ -117,7 +117,8 @@ export function createServices(database: Database, config: Config, options: Serv
   const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
   const jobQueue = new JobQueue(database, files, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts });
   const jobs = new JobService(new JobRepository(db), jobQueue, imageSetAccess, new JobReferences(models, searchIndices, fieldSets), files);
-  const searchSync = new SearchSync(db, (owner, setId) => jobs.queueForUpload(owner, 'SendToElasticSearch', setId), onBackgroundError);
+  const searchRepository = new SearchRepository(db);
+  const searchSync = new SearchSync(searchRepository, (owner, setId) => jobs.queueForUpload(owner, 'SendToElasticSearch', setId), onBackgroundError);
   jobQueue.onDone(async (job) => {
     if (!job.setId || !TEXT_CHANGING_JOBS.has(job.type)) return;
     const maker = await jobQueue.principalOf(job.ownerId, job.apiKeyId);
@@ -152,7 +153,7 @@ export function createServices(database: Database, config: Config, options: Serv
     searchIndices,
     /** Keeps the search documents in step with the images, sets and transcriptions (run by jobs). */
     searchIndexer,
-    search: new SearchService(db, new SearchRepository(db), cluster ? new ElasticForwarder(cluster) : null),
+    search: new SearchService(db, searchRepository, cluster ? new ElasticForwarder(cluster) : null),
     fieldSets,
     metadata: new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),

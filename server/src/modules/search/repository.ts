@@ -69,6 +69,22 @@ export class SearchRepository {
     return rows.rows.map((r) => r.term);
   }
 
+  /** Whether the set is in an index, or has documents left in an index it has left. */
+  async setIsIndexed(setId: string): Promise<boolean> {
+    const found = await sql<{ yes: boolean }>`
+      select (exists (select 1 from document_image_set where id = ${setId} and search_index_id is not null)
+        or exists (select 1 from search_document where set_ids @> array[${setId}]::uuid[])) as yes`.execute(this.db);
+    return found.rows[0]?.yes ?? false;
+  }
+
+  /** The live sets in an index that hold any of these images. */
+  async indexedSetsHolding(imageIds: string[]): Promise<string[]> {
+    const rows = await sql<{ set_id: string }>`
+      select distinct m.set_id from image_set_image m join document_image_set s on s.id = m.set_id
+      where m.image_id = any(${imageIds}::uuid[]) and s.deleted_at is null and s.search_index_id is not null`.execute(this.db);
+    return rows.rows.map((r) => r.set_id);
+  }
+
   /** The text lines of these images, newest transcription first, with their boxes. */
   async lines(imageIds: string[]): Promise<(SearchHitLine & { imageId: string })[]> {
     if (imageIds.length === 0) return [];

@@ -4,6 +4,7 @@ import {
   type SearchHit,
   type SearchResponse,
   type SearchTextField,
+  type TermsEnumResponse,
 } from '@pim/contract';
 import type { Kysely } from 'kysely';
 import { visibilityScope } from '../../platform/auth/policy.js';
@@ -24,12 +25,6 @@ const LINES_PER_HIT = 3;
 export interface SearchForwarder {
   forwardSearch(scope: SearchScope, body: unknown): Promise<SearchResponse>;
   forwardTermsEnum(scope: SearchScope, body: unknown): Promise<TermsEnumResponse>;
-}
-
-export interface TermsEnumResponse {
-  _shards: { total: number; successful: number; failed: number };
-  terms: string[];
-  complete: boolean;
 }
 
 /** Links the hits' relative paths (thumbnails) are made absolute with. */

@@ -1,6 +1,5 @@
-import { type Kysely, sql } from 'kysely';
 import type { Principal } from '../../platform/auth/principal.js';
-import type { DB } from '../../platform/db/schema.js';
+import type { SearchRepository } from './repository.js';
 
 /** Job types whose work changes what a set's search documents hold (images, their text). */
 export const TEXT_CHANGING_JOBS = new Set([
@@ -21,7 +20,7 @@ export const TEXT_CHANGING_JOBS = new Set([
  */
 export class SearchSync {
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly repo: SearchRepository,
     private readonly queue: (principal: Principal, setId: string) => Promise<unknown>,
     private readonly onError: (err: unknown, what: string) => void,
   ) {}
@@ -29,11 +28,7 @@ export class SearchSync {
   /** The set's images, text or index changed. */
   async setChanged(principal: Principal, setId: string): Promise<void> {
     try {
-      // A set in an index, or one that has documents left in an index it has left.
-      const found = await sql<{ yes: boolean }>`
-        select (exists (select 1 from document_image_set where id = ${setId} and search_index_id is not null)
-          or exists (select 1 from search_document where set_ids @> array[${setId}]::uuid[])) as yes`.execute(this.db);
-      if (found.rows[0]?.yes) await this.queue(principal, setId);
+      if (await this.repo.setIsIndexed(setId)) await this.queue(principal, setId);
     } catch (err) {
       this.onError(err, `queueing the search indexing of set ${setId} failed`);
     }
@@ -41,9 +36,6 @@ export class SearchSync {
 
   /** The text of these images changed (a correction): every set in an index that holds them. */
   async imagesChanged(principal: Principal, imageIds: string[]): Promise<void> {
-    const sets = await sql<{ set_id: string }>`
-      select distinct m.set_id from image_set_image m join document_image_set s on s.id = m.set_id
-      where m.image_id = any(${imageIds}::uuid[]) and s.deleted_at is null and s.search_index_id is not null`.execute(this.db);
-    for (const row of sets.rows) await this.setChanged(principal, row.set_id);
+    for (const setId of await this.repo.indexedSetsHolding(imageIds)) await this.setChanged(principal, setId);
   }
 }

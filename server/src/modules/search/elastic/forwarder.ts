@@ -5,7 +5,8 @@ import type { MsearchItem, SearchScope } from '../query.js';
 import { ElasticClient, type ElasticErrorBody } from './client.js';
 import { clusterIndex, indexPath, ourIndex } from './index-names.js';
 import { emptySearchResponse, isObject, renameIndices, scopedSearchBody } from './scoped-body.js';
-import { termsEnumSearch, type TermsEnumResponse } from './terms-enum.js';
+import type { TermsEnumResponse } from '@pim/contract';
+import { termsEnumSearch } from './terms-enum.js';
 
 type Json = Record<string, unknown>;
 

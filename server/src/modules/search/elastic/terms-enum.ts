@@ -1,15 +1,10 @@
+import type { TermsEnumResponse } from '@pim/contract';
 import { SEARCH_KEYWORD_FIELDS, SEARCH_MAX_RESULT_WINDOW, SEARCH_TEXT_FIELDS } from '@pim/contract';
 import { z } from 'zod';
 import type { SearchScope } from '../query.js';
 import { WORDS_FIELD, WORDS_SET_CONTEXT } from './mappings.js';
 import { checkConstructs, isObject, refusedRequest } from './scoped-body.js';
 
-/** Elasticsearch's `_terms_enum` answer. */
-export interface TermsEnumResponse {
-  _shards: { total: number; successful: number; failed: number };
-  terms: string[];
-  complete: boolean;
-}
 
 const termsEnumBodySchema = z.strictObject({
   field: z.string().min(1),
