@@ -17,3 +17,8 @@ export const ALL_TEXT_FIELDS = [
   { field: 'htr', boost: 1 },
   { field: 'persons', boost: 1 },
 ];
+
+/** A text query of the model as the parser makes it by default, over `fields`, with `extra` changed. */
+export function textQuery(fields: object[], words: unknown[], extra: object = {}) {
+  return { kind: 'text', fields, words, operator: 'or', minimumShouldMatch: null, scoring: 'best_fields', tieBreaker: 0, boost: 1, ...extra };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../../test-support/search-dsl.js';
+import { refusal, textQuery } from '../../../test-support/search-dsl.js';
 import { parseSearchRequest } from '../dsl.js';
 import type { Query } from '../query.js';
 
@@ -7,17 +7,7 @@ const parse = (query: unknown): Query => parseSearchRequest({ query }).query;
 const message = (query: unknown) => refusal(() => parse(query)).message;
 
 const TEXT = [{ field: 'text', boost: 1 }];
-const text = (words: unknown[], extra: object = {}) => ({
-  kind: 'text',
-  fields: TEXT,
-  words,
-  operator: 'or',
-  minimumShouldMatch: null,
-  scoring: 'best_fields',
-  tieBreaker: 0,
-  boost: 1,
-  ...extra,
-});
+const text = (words: unknown[], extra: object = {}) => textQuery(TEXT, words, extra);
 const plain = (value: string, fuzziness: unknown = 0) => ({ text: value, form: 'plain', fuzziness });
 
 describe('full-text queries', () => {

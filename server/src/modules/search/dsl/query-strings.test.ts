@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_TEXT_FIELDS as ALL, refusal } from '../../../test-support/search-dsl.js';
+import { ALL_TEXT_FIELDS as ALL, refusal, textQuery } from '../../../test-support/search-dsl.js';
 import { parseSearchRequest } from '../dsl.js';
 import type { Query } from '../query.js';
 
 const word = (text: string, form = 'plain', fuzziness: unknown = 0) => ({ text, form, fuzziness });
-const text = (words: unknown[], extra: object = {}) => ({
-  kind: 'text',
-  fields: ALL,
-  words,
-  operator: 'or',
-  minimumShouldMatch: null,
-  scoring: 'best_fields',
-  tieBreaker: 0,
-  boost: 1,
-  ...extra,
-});
+const text = (words: unknown[], extra: object = {}) => textQuery(ALL, words, extra);
 const one = (value: string, extra: object = {}) => text([word(value)], extra);
 const bool = (parts: object, minimumShouldMatch = 0) => ({ kind: 'bool', must: [], should: [], filter: [], mustNot: [], minimumShouldMatch, boost: 1, ...parts });
 
