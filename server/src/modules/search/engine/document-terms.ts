@@ -42,7 +42,7 @@ export function documentTerms(source: SearchSource): DocumentTerms {
       if (!list) positions.set(token.term, (list = []));
       // tsvector keeps at most 256 positions of a lexeme.
       if (list.length < 256) list.push(`${position}${weight}`);
-      if (!written.has(token.term)) written.set(token.term, text.slice(token.start, token.end).replace(/\s+/g, '').toLowerCase());
+      if (!written.has(token.term)) written.set(token.term, text.slice(token.start, token.end).replace(/\s+/g, '').normalize('NFC').toLowerCase());
       let byField = frequencies.get(token.term);
       if (!byField) frequencies.set(token.term, (byField = new Map()));
       byField.set(code, (byField.get(code) ?? 0) + 1);
