@@ -10,9 +10,12 @@ const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 /**
  * A throwaway PostgreSQL 15 server in a temp dir on a free loopback port, as the server:postgres
  * tests start one (fsync off: it only speeds up the indexing; queries read from memory either way).
+ * With `keepDir` the cluster lives in that folder and stays there after `stop()`, so a large index
+ * is built once and searched again by later runs. `sharedBuffers` as PostgreSQL writes it (512MB).
  */
-export async function startPostgres() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-pg-'));
+export async function startPostgres({ keepDir = null, sharedBuffers = '512MB' } = {}) {
+  const dir = keepDir ? path.resolve(keepDir) : fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-pg-'));
+  fs.mkdirSync(dir, { recursive: true });
   const port = await freePort();
   // initdb refuses to run as root: run the server as the postgres user then.
   const asRoot = process.getuid?.() === 0;
@@ -22,14 +25,23 @@ export async function startPostgres() {
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout || r.error?.message}`);
   };
   if (asRoot) execFileSync('chown', ['postgres', dir]);
-  run('initdb', ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=512MB`,
-  ]);
+  if (!fs.existsSync(path.join(dir, 'data', 'PG_VERSION'))) {
+    run('initdb', ['-D', path.join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
+  }
+  const settings = [
+    'listen_addresses=127.0.0.1', 'fsync=off', 'synchronous_commit=off', 'full_page_writes=off', `shared_buffers=${sharedBuffers}`,
+    // Index builds after a bulk load: sorts in memory, both cores.
+    'maintenance_work_mem=2GB', 'max_parallel_maintenance_workers=2', 'max_wal_size=8GB',
+  ];
+  run('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', 'start', '-o', `-p ${port} -k ${dir} ${settings.map((s) => `-c ${s}`).join(' ')}`]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    kept: Boolean(keepDir),
     async stop() {
+      if (keepDir) {
+        run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'fast', 'stop']);
+        return;
+      }
       try {
         run('pg_ctl', ['-D', path.join(dir, 'data'), '-m', 'immediate', 'stop']);
       } finally {
@@ -39,9 +51,12 @@ export async function startPostgres() {
   };
 }
 
-/** A new, empty database on the server of `adminUrl` for one run, and its removal afterwards. */
-export async function scratchDatabase(adminUrl) {
-  const name = `pim_bench_${process.pid}_${Date.now()}`;
+/**
+ * A new, empty database on the server of `adminUrl` for one run, and its removal afterwards; with
+ * `keep`, the database `pim_bench_kept` (made when missing) that stays for the next run.
+ */
+export async function scratchDatabase(adminUrl, { keep = false } = {}) {
+  const name = keep ? 'pim_bench_kept' : `pim_bench_${process.pid}_${Date.now()}`;
   const admin = async (statement) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -51,9 +66,17 @@ export async function scratchDatabase(adminUrl) {
       await client.end();
     }
   };
-  await admin(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  if (keep) {
+    try {
+      await admin(`create database ${name}`);
+    } catch (error) {
+      if (error.code !== '42P04') throw error; // it exists: the kept database of an earlier run
+    }
+    return { url: url.toString(), drop: async () => {} };
+  }
+  await admin(`create database ${name}`);
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
