@@ -426,6 +426,8 @@ export interface SearchDocumentTable {
   word_count: number;
   date: Date;
   label: string;
+  /** Whether `terms` holds the lexemes of word pairs (documents written before migration 0016 do not). */
+  bigrams: Generated<boolean>;
 }
 
 export interface SearchTermTable {
@@ -445,6 +447,20 @@ export interface SearchTermStatTable {
   term_id: number;
   field: number;
   df: number;
+}
+
+export interface SearchTermLanguageStatTable {
+  index_id: string;
+  term_id: number;
+  /** '' for documents without a language. */
+  language: string;
+  df: number;
+}
+
+export interface SearchSetStatTable {
+  index_id: string;
+  set_id: string;
+  docs: number;
 }
 
 export interface SearchFieldStatTable {
@@ -476,6 +492,8 @@ export interface DB {
   search_term_stem: SearchTermStemTable;
   search_term_stat: SearchTermStatTable;
   search_field_stat: SearchFieldStatTable;
+  search_term_language_stat: SearchTermLanguageStatTable;
+  search_set_stat: SearchSetStatTable;
   search_posting: SearchPostingTable;
   document_image_set: DocumentImageSetTable;
   stored_file: StoredFileTable;

@@ -4,10 +4,23 @@ import { AppError } from '../../../platform/errors.js';
 import { terms } from '../analysis.js';
 import type { BoolQuery, FieldWeight, KeywordValue, PhraseQuery, Query, RangeQuery, TermsQuery, TextQuery } from '../query.js';
 import type { TermExpander, TermGroup } from './expand.js';
+import { bigram } from './document-terms.js';
 import { FIELD_CODES, FIELD_WEIGHTS } from './fields.js';
 
+/**
+ * What a predicate amounts to when it is one the term statistics can count: a document holds one
+ * of `terms` in any field (null: no condition on terms), and its language is one of `languages`
+ * (null: any language).
+ */
+export interface Countable {
+  terms: string[] | null;
+  languages: string[] | null;
+}
+
 /** A condition on the documents (alias `d`): a tsquery on their terms where possible, else SQL. */
-export type Predicate = { kind: 'const'; value: boolean } | { kind: 'ts'; query: string } | { kind: 'sql'; sql: RawBuilder<SqlBool> };
+export type Predicate = ({ kind: 'const'; value: boolean } | { kind: 'ts'; query: string } | { kind: 'sql'; sql: RawBuilder<SqlBool> }) & {
+  countable?: Countable;
+};
 
 /** Terms whose matches score a document: BM25 of each group's best variant and field, times the boost. */
 export interface ScoringClause {
@@ -34,13 +47,33 @@ export function toSql(p: Predicate): RawBuilder<SqlBool> {
   return p.sql;
 }
 
+/** Both countable: at most one of them asks for terms, and the languages both allow. */
+function bothCountable(parts: Predicate[]): Countable | undefined {
+  if (!parts.every((p) => p.countable)) return undefined;
+  const withTerms = parts.filter((p) => p.countable!.terms !== null);
+  if (withTerms.length > 1) return undefined;
+  let languages: string[] | null = null;
+  for (const p of parts) {
+    const allowed = p.countable!.languages;
+    if (allowed) languages = languages ? languages.filter((l) => allowed.includes(l)) : [...allowed];
+  }
+  return { terms: withTerms[0]?.countable!.terms ?? null, languages };
+}
+
+/** Either countable: both ask for terms in any language. */
+function eitherCountable(parts: Predicate[]): Countable | undefined {
+  if (!parts.every((p) => p.countable?.terms && p.countable.languages === null)) return undefined;
+  return { terms: [...new Set(parts.flatMap((p) => p.countable!.terms!))], languages: null };
+}
+
 function and(parts: Predicate[]): Predicate {
   if (parts.some((p) => p.kind === 'const' && !p.value)) return FALSE;
   const live = parts.filter((p) => p.kind !== 'const');
   if (live.length === 0) return TRUE;
   if (live.length === 1) return live[0]!;
-  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' & ') };
-  return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(live.map(toSql), sql` and `)})` };
+  const countable = bothCountable(live);
+  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' & '), countable };
+  return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(live.map(toSql), sql` and `)})`, countable };
 }
 
 function or(parts: Predicate[]): Predicate {
@@ -48,8 +81,9 @@ function or(parts: Predicate[]): Predicate {
   const live = parts.filter((p) => p.kind !== 'const');
   if (live.length === 0) return FALSE;
   if (live.length === 1) return live[0]!;
-  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' | ') };
-  return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(live.map(toSql), sql` or `)})` };
+  const countable = eitherCountable(live);
+  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' | '), countable };
+  return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(live.map(toSql), sql` or `)})`, countable };
 }
 
 function not(p: Predicate): Predicate {
@@ -66,7 +100,7 @@ function atLeast(parts: Predicate[], n: number): Predicate {
   return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(parts.map((p) => sql`(${toSql(p)})::int`), sql` + `)}) >= ${n}` };
 }
 
-function lexeme(term: string, weights: string, prefix = false): string {
+export function lexeme(term: string, weights: string, prefix = false): string {
   const quoted = `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   return prefix || weights ? `${quoted}:${prefix ? '*' : ''}${weights}` : quoted;
 }
@@ -145,9 +179,13 @@ export class QueryCompiler {
     const weights = weightsOf(q.fields);
     const parts: Predicate[] = groups.map((g) => {
       const alternatives = new Set(g.variants.map((v) => lexeme(v.term, weights)));
+      const whole = !g.prefix && !g.term.includes('*') && !g.term.includes('?');
       if (g.prefix) alternatives.add(lexeme(g.term, weights, true));
-      else if (!g.term.includes('*') && !g.term.includes('?')) alternatives.add(lexeme(g.term, weights));
-      return alternatives.size ? { kind: 'ts', query: [...alternatives].join(' | ') } : FALSE;
+      else if (whole) alternatives.add(lexeme(g.term, weights));
+      if (alternatives.size === 0) return FALSE;
+      // Whole terms in every field: what the term statistics count.
+      const countable = whole && weights === '' ? { terms: [...new Set([g.term, ...g.variants.map((v) => v.term)])], languages: null } : undefined;
+      return { kind: 'ts', query: [...alternatives].join(' | '), countable };
     });
     this.noteHighlights(groups);
     if (scoring) scoring.push({ groups, fields: q.fields, boost, sumFields: q.scoring === 'most_fields' });
@@ -168,7 +206,14 @@ export class QueryCompiler {
     if (scoring) scoring.push({ groups, fields: q.fields, boost, sumFields: false });
     const lexemes = words.map((term, i) => lexeme(term, weights, q.lastIsPrefix && i === words.length - 1));
     if (lexemes.length === 1) return { kind: 'ts', query: lexemes[0]! };
-    if (q.slop === 0) return { kind: 'ts', query: lexemes.join(' <-> ') };
+    if (q.slop === 0) {
+      const positional = lexemes.join(' <-> ');
+      if (q.lastIsPrefix || !(await this.expander.phrasesIndexed())) return { kind: 'ts', query: positional };
+      // Each pair of neighbours is one lexeme: two words need nothing more; a longer phrase
+      // narrows through its pairs, and the positions are checked on the few documents holding all.
+      const pairs = words.slice(1).map((word, i) => lexeme(bigram(words[i]!, word), weights));
+      return { kind: 'ts', query: pairs.length === 1 ? pairs[0]! : `${pairs.join(' & ')} & (${positional})` };
+    }
     if (lexemes.length === 2) {
       const spans = Array.from({ length: Math.min(q.slop, 20) + 1 }, (_, i) => `(${lexemes[0]} <${i + 1}> ${lexemes[1]})`);
       return { kind: 'ts', query: spans.join(' | ') };
@@ -252,7 +297,8 @@ function keywordIn(q: TermsQuery, indexNames: Map<string, string>): Predicate {
       // `is true`: no index serves it. A language or size is shared by many documents; the
       // query's terms (the GIN index) narrow better, and a plan led by this btree would test the
       // terms of every document with the value.
-      return { kind: 'sql', sql: sql<SqlBool>`(${sql.raw(COLUMNS[q.field])} = any(${values}::${sql.raw(cast)})) is true` };
+      const countable = q.field === 'language' ? { terms: null, languages: strings } : undefined;
+      return { kind: 'sql', sql: sql<SqlBool>`(${sql.raw(COLUMNS[q.field])} = any(${values}::${sql.raw(cast)})) is true`, countable };
     }
   }
 }

@@ -43,6 +43,17 @@ export class TermExpander {
     return named.length ? named : [];
   }
 
+  private pairsIndexed: Promise<boolean> | null = null;
+
+  /** Whether every document of the indices holds its word pairs (see `bigram`): none written before they were. */
+  phrasesIndexed(): Promise<boolean> {
+    this.pairsIndexed ??= sql<{ all: boolean }>`
+      select not exists (select 1 from search_document where index_id = any(${this.indexIds}::uuid[]) and not bigrams) as all`
+      .execute(this.db)
+      .then((r) => r.rows[0]!.all);
+    return this.pairsIndexed;
+  }
+
   private inScope(alias: string) {
     return sql`exists (select 1 from search_term_stat s where s.term_id = ${sql.ref(`${alias}.id`)} and s.index_id = any(${this.indexIds}::uuid[]))`;
   }

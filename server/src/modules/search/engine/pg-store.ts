@@ -42,6 +42,8 @@ export class PgDocumentStore implements SearchDocumentStore {
       await sql`delete from search_document where index_id = ${index.id}`.execute(trx);
       await sql`delete from search_term_stat where index_id = ${index.id}`.execute(trx);
       await sql`delete from search_field_stat where index_id = ${index.id}`.execute(trx);
+      await sql`delete from search_term_language_stat where index_id = ${index.id}`.execute(trx);
+      await sql`delete from search_set_stat where index_id = ${index.id}`.execute(trx);
     });
   }
 
@@ -67,7 +69,7 @@ export class PgDocumentStore implements SearchDocumentStore {
    * gather them ever. The indexer asks for them after larger writes and when there are none yet.
    */
   async analyze(): Promise<void> {
-    await sql`analyze search_document, search_posting, search_term, search_term_stat`.execute(this.db);
+    await sql`analyze search_document, search_posting, search_term, search_term_stat, search_term_language_stat, search_set_stat`.execute(this.db);
   }
 
   /** Whether the search tables were never analysed (PostgreSQL 14+ keeps -1 tuples until then). */
@@ -84,8 +86,8 @@ async function lockIndex(trx: Transaction<DB>, indexId: string): Promise<void> {
 
 /** Removes the documents of these images from the index and takes them out of its statistics. */
 async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: string[]): Promise<void> {
-  const old = await sql<{ id: string; lengths: number[] }>`
-    select id, lengths from search_document where index_id = ${indexId} and image_id = any(${imageIds}::uuid[])`.execute(trx);
+  const old = await sql<{ id: string; lengths: number[]; set_ids: string[] }>`
+    select id, lengths, set_ids from search_document where index_id = ${indexId} and image_id = any(${imageIds}::uuid[])`.execute(trx);
   if (old.rows.length === 0) return;
   const ids = old.rows.map((r) => r.id);
   await sql`
@@ -93,6 +95,13 @@ async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: 
     from (select term_id, field, count(*)::int as n from search_posting where doc_id = any(${ids}::bigint[]) group by term_id, field) c
     where s.index_id = ${indexId} and s.term_id = c.term_id and s.field = c.field`.execute(trx);
   await sql`delete from search_term_stat where index_id = ${indexId} and df = 0`.execute(trx);
+  await sql`
+    update search_term_language_stat s set df = s.df - c.n
+    from (select p.term_id, coalesce(d.language, '') as language, count(distinct p.doc_id)::int as n
+          from search_posting p join search_document d on d.id = p.doc_id where p.doc_id = any(${ids}::bigint[]) group by 1, 2) c
+    where s.index_id = ${indexId} and s.term_id = c.term_id and s.language = c.language`.execute(trx);
+  await sql`delete from search_term_language_stat where index_id = ${indexId} and df = 0`.execute(trx);
+  await countSets(trx, indexId, old.rows.map((r) => r.set_ids), -1);
   for (const field of [0, 1, 2]) {
     const total = old.rows.reduce((sum, r) => sum + (r.lengths[field] ?? 0), 0);
     await sql`
@@ -114,7 +123,10 @@ async function vocabulary(trx: Transaction<DB>, analysed: { terms: DocumentTerms
     await sql`
       insert into search_term (term, display) select t, w from unnest(${chunk}::text[], ${chunk.map((t) => written.get(t)!)}::text[]) as x(t, w)
       order by t on conflict (term) do nothing`.execute(trx);
-    const rows = await sql<{ id: number; term: string }>`select id, term from search_term where term = any(${chunk}::text[])`.execute(trx);
+    // A join, not `term = any(...)`: given thousands of values the planner may test each against
+    // every row of a large vocabulary (seconds) instead of looking each up.
+    const rows = await sql<{ id: number; term: string }>`
+      select t.id, t.term from unnest(${chunk}::text[]) as x(term) join search_term t on t.term = x.term`.execute(trx);
     for (const row of rows.rows) ids.set(row.term, row.id);
   }
   return ids;
@@ -134,7 +146,7 @@ async function addStems(trx: Transaction<DB>, analysed: { doc: IndexedDocument; 
     await sql`
       insert into search_term_stem (config, stem, term_id)
       select ${config}, coalesce((ts_lexize(${`${config}_stem`}::regdictionary, t.term))[1], t.term), t.id
-      from search_term t where t.id = any(${[...ids]}::int[])
+      from unnest(${[...ids]}::int[]) as x(id) join search_term t on t.id = x.id
       order by 1, 2, 3
       on conflict do nothing`.execute(trx);
   }
@@ -158,13 +170,14 @@ async function insertDocuments(trx: Transaction<DB>, indexId: string, analysed: 
     const s = doc.source;
     const row = await sql<{ id: string }>`
       insert into search_document (index_id, image_id, set_ids, source, terms, lengths, language, pagenumber, height, width,
-        ocr_confidence, deskew, column_count, line_count, word_count, date, label)
+        ocr_confidence, deskew, column_count, line_count, word_count, date, label, bigrams)
       values (${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb,
         ${terms.tsvector}::tsvector, ${terms.lengths}::int[], ${s.language}, ${s.pagenumber}, ${s.height}, ${s.width}, ${s.ocrConfidence}, ${s.deskew},
-        ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label})
+        ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label}, true)
       returning id`.execute(trx);
     ids.push(row.rows[0]!.id);
   }
+  await countSets(trx, indexId, analysed.map((a) => a.doc.source.imageSetUuid), 1);
   const fieldCounts = [0, 1, 2].map((field) => ({
     field,
     docs: analysed.length,
@@ -179,10 +192,30 @@ async function insertDocuments(trx: Transaction<DB>, indexId: string, analysed: 
   return ids;
 }
 
+/** Adds (sign 1) or takes away (-1) documents naming these sets from the index's set counts. */
+async function countSets(trx: Transaction<DB>, indexId: string, setIdsOfDocs: string[][], sign: 1 | -1): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const setIds of setIdsOfDocs) for (const id of new Set(setIds)) counts.set(id, (counts.get(id) ?? 0) + 1);
+  if (counts.size === 0) return;
+  const ids = [...counts.keys()].sort();
+  const n = ids.map((id) => counts.get(id)!);
+  if (sign > 0) {
+    await sql`
+      insert into search_set_stat (index_id, set_id, docs)
+      select ${indexId}, s, n from unnest(${ids}::uuid[], ${n}::int[]) as x(s, n)
+      on conflict (index_id, set_id) do update set docs = search_set_stat.docs + excluded.docs`.execute(trx);
+    return;
+  }
+  await sql`
+    update search_set_stat t set docs = t.docs - x.n
+    from unnest(${ids}::uuid[], ${n}::int[]) as x(s, n) where t.index_id = ${indexId} and t.set_id = x.s`.execute(trx);
+  await sql`delete from search_set_stat where index_id = ${indexId} and docs = 0`.execute(trx);
+}
+
 async function insertPostings(
   trx: Transaction<DB>,
   indexId: string,
-  analysed: { terms: DocumentTerms }[],
+  analysed: { doc: IndexedDocument; terms: DocumentTerms }[],
   docIds: string[],
   termIds: Map<string, number>,
   averages: number[],
@@ -193,9 +226,13 @@ async function insertPostings(
   const tfCol: number[] = [];
   const weightCol: number[] = [];
   const df = new Map<string, number>();
-  analysed.forEach(({ terms }, i) => {
+  const byLanguage = new Map<string, number>();
+  analysed.forEach(({ doc, terms }, i) => {
+    const language = doc.source.language ?? '';
     for (const [term, byField] of terms.frequencies) {
       const termId = termIds.get(term)!;
+      const key = `${termId}:${language}`;
+      byLanguage.set(key, (byLanguage.get(key) ?? 0) + 1);
       for (const [field, tf] of byField) {
         docCol.push(docIds[i]!);
         fieldCol.push(field);
@@ -220,4 +257,13 @@ async function insertPostings(
     select ${indexId}, split_part(k, ':', 1)::int, split_part(k, ':', 2)::smallint, n
     from unnest(${keys}::text[], ${keys.map((k) => df.get(k)!)}::int[]) as x(k, n)
     on conflict (index_id, term_id, field) do update set df = search_term_stat.df + excluded.df`.execute(trx);
+  const languageKeys = [...byLanguage.keys()].sort();
+  const at = languageKeys.map((k) => k.indexOf(':'));
+  await sql`
+    insert into search_term_language_stat (index_id, term_id, language, df)
+    select ${indexId}, t, l, n
+    from unnest(${languageKeys.map((k, i) => Number(k.slice(0, at[i])))}::int[], ${languageKeys.map((k, i) => k.slice(at[i]! + 1))}::text[],
+      ${languageKeys.map((k) => byLanguage.get(k)!)}::int[]) as x(t, l, n)
+    order by t, l
+    on conflict (index_id, term_id, language) do update set df = search_term_language_stat.df + excluded.df`.execute(trx);
 }

@@ -82,9 +82,11 @@ describe('BM25 top-k', () => {
     for (let q = 0; q < 40; q++) {
       const query = Array.from({ length: 1 + Math.floor(random() * 3) }, () => WORDS[Math.floor(WORDS.length * random())]!);
       const want = expected(query);
-      // Both ways: the top-k lists (scoreAllBelow 0) and scoring the whole (small) match set.
-      for (const [size, scoreAllBelow] of [[1, 0], [5, 0], [20, 0], [5, 2000]] as const) {
-        const res = await runSearch(t.app.database.db, scope, parseSearchRequest({ query: { match: { text: query.join(' ') } }, size }), { scoreAllBelow });
+      // Both ways: the top-k lists (scoreAllBelow 0) and scoring the whole (small) match set; the text
+      // field alone, and every field (where a document read from a list passes by being there).
+      const forms = [{ match: { text: query.join(' ') } }, { multi_match: { query: query.join(' '), fields: ['text', 'htr', 'persons'] } }];
+      for (const [size, scoreAllBelow, form] of [[1, 0, 0], [5, 0, 0], [20, 0, 0], [5, 2000, 0], [1, 0, 1], [20, 0, 1], [5, 2000, 1]] as const) {
+        const res = await runSearch(t.app.database.db, scope, parseSearchRequest({ query: forms[form], size }), { scoreAllBelow });
         const got = res.hits.hits.map((h) => ({ id: h._id, score: h._score! }));
         expect(res.hits.total.value).toBe(want.length);
         expect(got.length).toBe(Math.min(size, want.length));

@@ -22,6 +22,14 @@ export interface Scored {
   score: number;
 }
 
+/** What reading a list already tells of a document, so less is checked per document seen. */
+export interface ListKnowledge {
+  /** A document in any list passes the query if its language is one of these (null: any): the query asks for nothing but one of the lists' terms in any field, and maybe a language. */
+  passesBy: { languages: string[] | null } | null;
+  /** The caller may read every document in the search tables: no document need be checked against the scope. */
+  readsEverything: boolean;
+}
+
 /** Document counts and frequencies of the searched indices, for idf. */
 async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[]) {
   const fields = await sql<{ field: number; doc_count: string }>`
@@ -68,6 +76,7 @@ export class TopK {
     private readonly scope: SearchScope,
     /** The whole query: a document seen in a list must also pass it. */
     private readonly predicate: RawBuilder<SqlBool>,
+    private readonly knowledge: ListKnowledge = { passesBy: null, readsEverything: false },
   ) {}
 
   private allTermIds(): number[] {
@@ -138,11 +147,18 @@ export class TopK {
    * over here; the rest of the query is checked on the documents seen.
    */
   private async readAll(lists: List[], count: number): Promise<string[]> {
+    const { passesBy, readsEverything } = this.knowledge;
+    const languages = passesBy?.languages ?? null;
+    // The document is read only for what the postings cannot tell: the caller's scope, the language the query asks for.
+    const document = !readsEverything || languages !== null;
+    const conditions = [
+      ...(readsEverything ? [] : [sql`d.index_id = any(sc.idx) and (sc.sets is null or d.set_ids && sc.sets)`]),
+      ...(languages ? [sql`(d.language = any(${languages}::text[])) is true`] : []),
+    ];
     const branches = lists.map((list, i) => {
       const after = list.lastDoc === null ? sql`true` : sql`(p.weight, p.doc_id) < (${list.last}::real, ${list.lastDoc}::bigint)`;
-      return sql`(select ${i}::int as list, p.doc_id, p.weight from search_posting p join search_document d on d.id = p.doc_id, sc
-        where p.term_id = ${list.termId} and p.field = ${list.field} and ${after}
-          and d.index_id = any(sc.idx) and (sc.sets is null or d.set_ids && sc.sets)
+      return sql`(select ${i}::int as list, p.doc_id, p.weight from search_posting p ${document ? sql`join search_document d on d.id = p.doc_id, sc` : sql``}
+        where p.term_id = ${list.termId} and p.field = ${list.field} and ${after} ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
         order by p.weight desc, p.doc_id desc limit ${count})`;
     });
     const rows = await sql<{ list: number; doc_id: string; weight: number }>`
@@ -172,9 +188,10 @@ export class TopK {
     const fresh = docIds.filter((id) => !this.checked.has(id));
     if (fresh.length === 0) return;
     for (const id of fresh) this.checked.add(id);
-    const passing = await sql<{ id: string }>`
-      select d.id from search_document d where d.id = any(${fresh}::bigint[]) and ${this.predicate}`.execute(this.db);
-    const ids = passing.rows.map((r) => r.id);
+    // Read through the lists' conditions, a document passes the query by being there.
+    const ids = this.knowledge.passesBy
+      ? fresh
+      : (await sql<{ id: string }>`select d.id from search_document d where d.id = any(${fresh}::bigint[]) and ${this.predicate}`.execute(this.db)).rows.map((r) => r.id);
     if (ids.length === 0) return;
     for (const id of ids) this.matching.add(id);
     const postings = await sql<PostingRow>`

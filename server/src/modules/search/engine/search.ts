@@ -4,8 +4,9 @@ import type { DB } from '../../../platform/db/schema.js';
 import { highlightFields } from '../highlight.js';
 import type { Query, SearchRequest, SearchScope, SortClause, TermsAggregation } from '../query.js';
 import { type CompiledQuery, QueryCompiler, SORT_EXPRESSIONS, toSql } from './compile.js';
+import { type Coverage, type LanguageCounts, countByLanguage, coverageOf } from './counts.js';
 import { TermExpander } from './expand.js';
-import { TopK } from './scoring.js';
+import { type ListKnowledge, TopK } from './scoring.js';
 
 /** The languages a query's filters pin down (`term(s)` on language in must/filter), for stemming. */
 function filteredLanguages(q: Query): string[] | null {
@@ -49,6 +50,12 @@ interface DocRow {
 export interface SearchOptions {
   /** Match counts up to which every match is scored (default SCORE_ALL_BELOW); 0: always the top-k lists. */
   scoreAllBelow?: number;
+  /**
+   * Whether the statistics may count matches and a document read from a scoring list may pass by
+   * being there (default true); false: every match is counted and every document checked, as a
+   * reference for tests.
+   */
+  shortcuts?: boolean;
 }
 
 export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: SearchRequest, options: SearchOptions = {}): Promise<SearchResponse> {
@@ -63,15 +70,27 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
 
   const k = request.from + request.size;
   const byScore = request.sort.length === 0 || request.sort[0]!.field === '_score';
+  const scoreAllBelow = options.scoreAllBelow ?? SCORE_ALL_BELOW;
+  // The matches per language from the term statistics, where they can tell: the language facet
+  // needs them exact; the hit count only up to where it stops.
+  const shortcuts = options.shortcuts !== false;
+  const facetsLanguage = Object.values(request.aggregations).some((a) => a.field === 'language');
+  const cap = request.trackTotalHits === true ? null : Math.max(request.trackTotalHits, scoreAllBelow) + 1;
+  const coverage = await coverageOf(db, scope);
+  const languageCounts = shortcuts ? await countByLanguage(db, scope, coverage, compiled.predicate.countable, facetsLanguage ? null : cap) : null;
   // The count comes first: a small match set is scored whole, a large one through the top k.
-  const counted = await withTextIndex(db, usesTerms(compiled, postFilter), (trx) => countMatches(trx, hitsWhere, request.trackTotalHits, options.scoreAllBelow ?? SCORE_ALL_BELOW));
+  const counted =
+    languageCounts && !postFilter
+      ? totalOf(languageCounts, request.trackTotalHits, scoreAllBelow)
+      : await withTextIndex(db, usesTerms(compiled, postFilter), (trx) => countMatches(trx, hitsWhere, request.trackTotalHits, scoreAllBelow));
+  const exactCounts = languageCounts && !languageCounts.atLeast ? languageCounts.byLanguage : null;
   const [page, aggregations] = await Promise.all([
     k === 0
       ? Promise.resolve([])
       : byScore
-        ? topByScore(db, compiled, scope, hitsWhere, k, request, counted.few)
+        ? topByScore(db, compiled, scope, hitsWhere, k, request, counted.few, shortcuts ? listKnowledge(compiled, postFilter, coverage) : undefined)
         : topBySort(db, compiled, scope, hitsWhere, k, request),
-    withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames)),
+    withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, exactCounts)),
   ]);
   const total = counted.total;
   const hits = await presentHits(db, page.slice(request.from), request, compiled, indexNames);
@@ -81,6 +100,15 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
     timed_out: false,
     hits: { total, max_score: scores.length ? Math.max(...scores) : null, hits },
     ...(Object.keys(request.aggregations).length ? { aggregations } : {}),
+  };
+}
+
+/** What a document's presence in a scoring list tells of it (see TopK). */
+function listKnowledge(compiled: CompiledQuery, postFilter: CompiledQuery | null, coverage: Coverage): ListKnowledge {
+  const countable = compiled.predicate.countable;
+  return {
+    passesBy: !postFilter && countable?.terms ? { languages: countable.languages } : null,
+    readsEverything: coverage.everyDocument,
   };
 }
 
@@ -97,8 +125,9 @@ async function topByScore(
   k: number,
   request: SearchRequest,
   few: boolean,
+  knowledge: ListKnowledge | undefined,
 ): Promise<PageEntry[]> {
-  const topk = new TopK(db, compiled.scoring, scope, where);
+  const topk = new TopK(db, compiled.scoring, scope, where, knowledge);
   await topk.prepare(scope.indices.map((i) => i.id));
   if (few && compiled.scoring.length) {
     // So few matches that scoring them all is cheaper than reading the lists until they settle
@@ -169,6 +198,14 @@ async function withTextIndex<T>(db: Kysely<DB>, textual: boolean, run: (db: Kyse
  */
 const SCORE_ALL_BELOW = 5_000;
 
+/** The hits' total from counts per language, as the request asks it counted. */
+function totalOf(counts: LanguageCounts, track: number | true, scoreAllBelow: number): { total: SearchResponse['hits']['total']; few: boolean } {
+  const n = counts.total;
+  const few = !counts.atLeast && n <= scoreAllBelow;
+  if (track === true || (n <= track && !counts.atLeast)) return { total: { value: n, relation: 'eq' }, few };
+  return { total: { value: track, relation: 'gte' }, few };
+}
+
 /** The hits' total as the request asks it counted, and whether the matches are few enough to score all. */
 async function countMatches(
   db: Kysely<DB>,
@@ -198,14 +235,21 @@ async function aggregate(
   where: RawBuilder<SqlBool>,
   aggregations: Record<string, TermsAggregation>,
   indexNames: Map<string, string>,
+  /** The matches per language ('' for none), when the statistics counted them. */
+  languageCounts: Map<string, number> | null,
 ): Promise<NonNullable<SearchResponse['aggregations']>> {
   const result: NonNullable<SearchResponse['aggregations']> = {};
   for (const [name, agg] of Object.entries(aggregations)) {
     const key = AGG_KEYS[agg.field] ?? SORT_EXPRESSIONS[agg.field];
-    const rows = await sql<{ key: string | number | null; n: number }>`
-      select k as key, count(*)::int as n from (select ${key} as k from search_document d where ${where}) x
-      where k is not null group by k`.execute(db);
-    let buckets = rows.rows.map((r) => ({
+    const rows =
+      agg.field === 'language' && languageCounts
+        ? [...languageCounts].filter(([language, n]) => language !== '' && n > 0).map(([language, n]) => ({ key: language, n }))
+        : (
+            await sql<{ key: string | number | null; n: number }>`
+              select k as key, count(*)::int as n from (select ${key} as k from search_document d where ${where}) x
+              where k is not null group by k`.execute(db)
+          ).rows;
+    let buckets = rows.map((r) => ({
       key: agg.field === 'index' ? (indexNames.get(String(r.key)) ?? String(r.key)) : typeof r.key === 'string' && /^-?\d+$/.test(r.key) && agg.field === 'date' ? Number(r.key) : r.key!,
       doc_count: r.n,
     }));
