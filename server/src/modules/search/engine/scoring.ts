@@ -45,6 +45,12 @@ async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[])
 
 type PostingRow = { doc_id: string; field: number; term_id: number; weight: number };
 
+/** The k-th largest value; -Infinity when there are fewer than k. */
+function kthLargest(values: number[], k: number): number {
+  if (values.length < k) return -Infinity;
+  return values.sort((a, b) => b - a)[k - 1]!;
+}
+
 function groupByDoc(rows: PostingRow[]): Map<string, PostingRow[]> {
   const byDoc = new Map<string, PostingRow[]>();
   for (const row of rows) {
@@ -105,40 +111,13 @@ export class TopK {
 
   /** The score of a document from its postings of the query's terms. */
   private score(postings: { field: number; term_id: number; weight: number }[]): number {
-    // The best weighted match of each clause's group, per field: walk the document's few postings.
-    const perGroup = new Map<number, number[]>();
-    for (const p of postings) {
-      for (const list of this.byTerm.get(`${p.term_id}:${p.field}`) ?? []) {
-        const key = list.clause * 100_000 + list.group;
-        let byField = perGroup.get(key);
-        if (!byField) perGroup.set(key, (byField = [0, 0, 0]));
-        byField[list.field] = Math.max(byField[list.field]!, p.weight * list.coefficient);
-      }
-    }
-    let total = 0;
-    for (const [key, byField] of perGroup) {
-      const clause = this.clauses[Math.floor(key / 100_000)]!;
-      total += clause.sumFields ? byField.reduce((a, b) => a + b, 0) : Math.max(...byField);
-    }
-    return total;
+    const weights = new Map(postings.map((p) => [`${p.term_id}:${p.field}`, p.weight]));
+    return this.scoreOf((list) => weights.get(`${list.termId}:${list.field}`) ?? 0);
   }
 
-  /** What a document not seen yet could score at most. */
+  /** What a document not seen yet could score at most: each list's weight where it stopped. */
   private bound(): number {
-    const perGroup = new Map<string, number[]>();
-    for (const list of this.lists) {
-      const key = `${list.clause}:${list.group}`;
-      const byField = perGroup.get(key) ?? [0, 0, 0];
-      const reach = list.done ? 0 : list.last === Infinity ? Infinity : list.last * list.coefficient;
-      byField[list.field] = Math.max(byField[list.field]!, reach);
-      perGroup.set(key, byField);
-    }
-    let total = 0;
-    for (const [key, byField] of perGroup) {
-      const clause = this.clauses[Number(key.split(':')[0])]!;
-      total += clause.sumFields ? byField.reduce((a, b) => a + b, 0) : Math.max(...byField);
-    }
-    return total;
+    return this.scoreOf((list) => (list.done ? 0 : list.last));
   }
 
   /**
@@ -146,7 +125,7 @@ export class TopK {
    * each an index scan from where the list stopped. Documents outside the caller's scope are passed
    * over here; the rest of the query is checked on the documents seen.
    */
-  private async readAll(lists: List[], count: number): Promise<string[]> {
+  private async readAll(lists: List[], count: number): Promise<{ list: List; doc_id: string; weight: number }[]> {
     const { passesBy, readsEverything } = this.knowledge;
     const languages = passesBy?.languages ?? null;
     // The document is read only for what the postings cannot tell: the caller's scope, the language the query asks for.
@@ -181,7 +160,7 @@ export class TopK {
         list.lastDoc = lastRow.doc_id;
       }
     });
-    return [...new Set(rows.rows.map((r) => r.doc_id))];
+    return rows.rows.map((r) => ({ list: lists[r.list]!, doc_id: r.doc_id, weight: r.weight }));
   }
 
   private async scoreNew(docIds: string[]): Promise<void> {
@@ -194,10 +173,7 @@ export class TopK {
       : (await sql<{ id: string }>`select d.id from search_document d where d.id = any(${fresh}::bigint[]) and ${this.predicate}`.execute(this.db)).rows.map((r) => r.id);
     if (ids.length === 0) return;
     for (const id of ids) this.matching.add(id);
-    const postings = await sql<PostingRow>`
-      select doc_id, field, term_id, weight from search_posting
-      where doc_id = any(${ids}::bigint[]) and term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
-    const byDoc = groupByDoc(postings.rows);
+    const byDoc = await this.postingsOf(ids);
     for (const id of ids) this.scores.set(id, this.score(byDoc.get(id) ?? []));
   }
 
@@ -214,8 +190,10 @@ export class TopK {
     let read = 0;
     for (;;) {
       const step = depth - read;
-      await this.scoreNew(await this.readAll(this.lists.filter((l) => !l.done), step));
+      const rows = await this.readAll(this.lists.filter((l) => !l.done), step);
       read = depth;
+      if (this.knowledge.passesBy) await this.boundAndScore(rows, k);
+      else await this.scoreNew([...new Set(rows.map((r) => r.doc_id))]);
       const ranked = this.ranked();
       const bound = this.bound();
       const settled = ranked.length >= k && ranked[k - 1]!.score >= bound;
@@ -224,13 +202,72 @@ export class TopK {
     }
   }
 
-  /** Exact scores of given documents (a page sorted by a field, with track_scores). */
-  async scoresOf(docIds: string[]): Promise<Map<string, number>> {
-    for (const id of docIds) this.matching.add(id);
+  /** Weights read from the lists of documents not scored exactly yet: doc -> "term:field" -> weight. */
+  private readonly partial = new Map<string, Map<string, number>>();
+
+  /**
+   * Every document read passes the query (the lists vouch for it), so what the lists showed of it
+   * bounds its score: at least its weights read so far, at most that plus, for each list it was
+   * not seen in yet, the weight that list stopped at. Only documents whose most could still reach
+   * the k-th best least are scored exactly from their postings: a common word's list shows
+   * thousands of documents that the query's other words rule out without a look.
+   */
+  private async boundAndScore(rows: { list: List; doc_id: string; weight: number }[], k: number): Promise<void> {
+    for (const row of rows) {
+      if (this.scores.has(row.doc_id)) continue;
+      let known = this.partial.get(row.doc_id);
+      if (!known) this.partial.set(row.doc_id, (known = new Map()));
+      known.set(`${row.list.termId}:${row.list.field}`, row.weight);
+    }
+    const least = new Map<string, number>();
+    for (const [docId, known] of this.partial) least.set(docId, this.scoreOf((list) => known.get(`${list.termId}:${list.field}`) ?? 0));
+    const floor = kthLargest([...this.scores.values(), ...least.values()], k);
+    const reachable: string[] = [];
+    for (const [docId, known] of this.partial) {
+      const most = this.scoreOf((list) => known.get(`${list.termId}:${list.field}`) ?? (list.done ? 0 : list.last));
+      if (most >= floor) reachable.push(docId);
+    }
+    if (reachable.length === 0) return;
+    for (const id of reachable) {
+      this.partial.delete(id);
+      this.checked.add(id);
+      this.matching.add(id);
+    }
+    const postings = await this.postingsOf(reachable);
+    for (const id of reachable) this.scores.set(id, this.score(postings.get(id) ?? []));
+  }
+
+  /** A document's score from a weight per list (0: not in it): each group's best field, or their sum. */
+  private scoreOf(weight: (list: List) => number): number {
+    const perGroup = new Map<number, number[]>();
+    for (const list of this.lists) {
+      const w = weight(list);
+      if (w <= 0) continue;
+      const key = list.clause * 100_000 + list.group;
+      let byField = perGroup.get(key);
+      if (!byField) perGroup.set(key, (byField = [0, 0, 0]));
+      byField[list.field] = Math.max(byField[list.field]!, w * list.coefficient);
+    }
+    let total = 0;
+    for (const [key, byField] of perGroup) {
+      const clause = this.clauses[Math.floor(key / 100_000)]!;
+      total += clause.sumFields ? byField.reduce((a, b) => a + b, 0) : Math.max(...byField);
+    }
+    return total;
+  }
+
+  /** The postings of the query's terms in these documents. */
+  private async postingsOf(docIds: string[]): Promise<Map<string, PostingRow[]>> {
     const postings = await sql<PostingRow>`
       select doc_id, field, term_id, weight from search_posting
       where doc_id = any(${docIds}::bigint[]) and term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
-    const byDoc = groupByDoc(postings.rows);
+    return groupByDoc(postings.rows);
+  }
+
+  /** Exact scores of given documents (a page sorted by a field, with track_scores). */
+  async scoresOf(docIds: string[]): Promise<Map<string, number>> {
+    for (const id of docIds) this.matching.add(id);
+    const byDoc = await this.postingsOf(docIds);
     const result = new Map<string, number>();
     for (const id of docIds) result.set(id, this.score(byDoc.get(id) ?? []));
     return result;
