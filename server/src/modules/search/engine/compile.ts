@@ -20,6 +20,12 @@ export interface Countable {
 /** A condition on the documents (alias `d`): a tsquery on their terms where possible, else SQL. */
 export type Predicate = ({ kind: 'const'; value: boolean } | { kind: 'ts'; query: string } | { kind: 'sql'; sql: RawBuilder<SqlBool> }) & {
   countable?: Countable;
+  /**
+   * The GIN index lists the matches without any document's terms being read again (lexemes
+   * without weight labels, prefixes or positions, with filters on columns), so listing them costs
+   * little per match.
+   */
+  listable?: boolean;
 };
 
 /** Terms whose matches score a document: BM25 of each group's best variant and field, times the boost. */
@@ -72,8 +78,9 @@ function and(parts: Predicate[]): Predicate {
   if (live.length === 0) return TRUE;
   if (live.length === 1) return live[0]!;
   const countable = bothCountable(live);
-  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' & '), countable };
-  return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(live.map(toSql), sql` and `)})`, countable };
+  const listable = live.every((p) => p.listable);
+  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' & '), countable, listable };
+  return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(live.map(toSql), sql` and `)})`, countable, listable };
 }
 
 function or(parts: Predicate[]): Predicate {
@@ -82,14 +89,15 @@ function or(parts: Predicate[]): Predicate {
   if (live.length === 0) return FALSE;
   if (live.length === 1) return live[0]!;
   const countable = eitherCountable(live);
-  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' | '), countable };
+  const listable = live.every((p) => p.kind === 'ts' && p.listable);
+  if (live.every((p) => p.kind === 'ts')) return { kind: 'ts', query: live.map((p) => `(${(p as { query: string }).query})`).join(' | '), countable, listable };
   return { kind: 'sql', sql: sql<SqlBool>`(${sql.join(live.map(toSql), sql` or `)})`, countable };
 }
 
 function not(p: Predicate): Predicate {
   if (p.kind === 'const') return { kind: 'const', value: !p.value };
-  if (p.kind === 'ts') return { kind: 'ts', query: `!(${p.query})` };
-  return { kind: 'sql', sql: sql<SqlBool>`not ${p.sql}` };
+  if (p.kind === 'ts') return { kind: 'ts', query: `!(${p.query})`, listable: p.listable };
+  return { kind: 'sql', sql: sql<SqlBool>`not ${p.sql}`, listable: p.listable };
 }
 
 /** At least `n` of the parts. */
@@ -185,7 +193,7 @@ export class QueryCompiler {
       if (alternatives.size === 0) return FALSE;
       // Whole terms in every field: what the term statistics count.
       const countable = whole && weights === '' ? { terms: [...new Set([g.term, ...g.variants.map((v) => v.term)])], languages: null } : undefined;
-      return { kind: 'ts', query: [...alternatives].join(' | '), countable };
+      return { kind: 'ts', query: [...alternatives].join(' | '), countable, listable: whole && weights === '' };
     });
     this.noteHighlights(groups);
     if (scoring) scoring.push({ groups, fields: q.fields, boost, sumFields: q.scoring === 'most_fields' });
@@ -205,14 +213,15 @@ export class QueryCompiler {
     this.noteHighlights(groups);
     if (scoring) scoring.push({ groups, fields: q.fields, boost, sumFields: false });
     const lexemes = words.map((term, i) => lexeme(term, weights, q.lastIsPrefix && i === words.length - 1));
-    if (lexemes.length === 1) return { kind: 'ts', query: lexemes[0]! };
+    if (lexemes.length === 1) return { kind: 'ts', query: lexemes[0]!, listable: weights === '' && !q.lastIsPrefix };
     if (q.slop === 0) {
       const positional = lexemes.join(' <-> ');
       if (q.lastIsPrefix || !(await this.expander.phrasesIndexed())) return { kind: 'ts', query: positional };
       // Each pair of neighbours is one lexeme: two words need nothing more; a longer phrase
       // narrows through its pairs, and the positions are checked on the few documents holding all.
       const pairs = words.slice(1).map((word, i) => lexeme(bigram(words[i]!, word), weights));
-      return { kind: 'ts', query: pairs.length === 1 ? pairs[0]! : `${pairs.join(' & ')} & (${positional})` };
+      if (pairs.length === 1) return { kind: 'ts', query: pairs[0]!, listable: weights === '' };
+      return { kind: 'ts', query: `${pairs.join(' & ')} & (${positional})` };
     }
     if (lexemes.length === 2) {
       const spans = Array.from({ length: Math.min(q.slop, 20) + 1 }, (_, i) => `(${lexemes[0]} <${i + 1}> ${lexemes[1]})`);
@@ -282,14 +291,14 @@ function keywordIn(q: TermsQuery, indexNames: Map<string, string>): Predicate {
   const strings = values.map(String);
   switch (q.field) {
     case 'imageUuid':
-      return { kind: 'sql', sql: sql<SqlBool>`d.image_id = any(${strings.filter((s) => UUID.test(s))}::uuid[])` };
+      return { kind: 'sql', sql: sql<SqlBool>`d.image_id = any(${strings.filter((s) => UUID.test(s))}::uuid[])`, listable: true };
     case 'imageSetUuid':
-      return { kind: 'sql', sql: sql<SqlBool>`d.set_ids && ${strings.filter((s) => UUID.test(s))}::uuid[]` };
+      return { kind: 'sql', sql: sql<SqlBool>`d.set_ids && ${strings.filter((s) => UUID.test(s))}::uuid[]`, listable: true };
     case 'imageSet':
-      return { kind: 'sql', sql: sql<SqlBool>`(d.source->'imageSet') ?| ${strings}::text[]` };
+      return { kind: 'sql', sql: sql<SqlBool>`(d.source->'imageSet') ?| ${strings}::text[]`, listable: true };
     case 'index': {
       const ids = [...indexNames].filter(([, name]) => strings.includes(name)).map(([id]) => id);
-      return { kind: 'sql', sql: sql<SqlBool>`d.index_id = any(${ids}::uuid[])` };
+      return { kind: 'sql', sql: sql<SqlBool>`d.index_id = any(${ids}::uuid[])`, listable: true };
     }
     default: {
       const type = SEARCH_KEYWORD_FIELDS[q.field];
@@ -298,7 +307,7 @@ function keywordIn(q: TermsQuery, indexNames: Map<string, string>): Predicate {
       // query's terms (the GIN index) narrow better, and a plan led by this btree would test the
       // terms of every document with the value.
       const countable = q.field === 'language' ? { terms: null, languages: strings } : undefined;
-      return { kind: 'sql', sql: sql<SqlBool>`(${sql.raw(COLUMNS[q.field])} = any(${values}::${sql.raw(cast)})) is true`, countable };
+      return { kind: 'sql', sql: sql<SqlBool>`(${sql.raw(COLUMNS[q.field])} = any(${values}::${sql.raw(cast)})) is true`, countable, listable: true };
     }
   }
 }
@@ -322,7 +331,9 @@ function keywordRange(q: RangeQuery): Predicate {
     if (value === undefined) continue;
     bounds.push(sql<SqlBool>`${column} ${sql.raw(op)} ${valueOf(q.field, value, 'range query')}::${sql.raw(cast)}`);
   }
-  return bounds.length ? { kind: 'sql', sql: sql<SqlBool>`(${sql.join(bounds, sql` and `)})` } : { kind: 'sql', sql: sql<SqlBool>`${column} is not null` };
+  return bounds.length
+    ? { kind: 'sql', sql: sql<SqlBool>`(${sql.join(bounds, sql` and `)})`, listable: true }
+    : { kind: 'sql', sql: sql<SqlBool>`${column} is not null`, listable: true };
 }
 
 function exists(field: string): Predicate {

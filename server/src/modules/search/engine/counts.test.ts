@@ -133,9 +133,12 @@ describe('match counts from the term statistics', () => {
   it('answers searches as checking every match does: hits, scores, totals, capped totals and the language facet', async () => {
     const random = seeded(9);
     const db = t.app.database.db;
-    for (let q = 0; q < 40; q++) {
+    for (let q = 0; q < 60; q++) {
       const words = Array.from({ length: 1 + Math.floor(random() * 2) }, () => WORDS[Math.floor(WORDS.length * random())]!);
-      const match = { multi_match: { query: words.join(' '), fields: FIELDS, ...(random() < 0.3 && { fuzziness: 'AUTO' }) } };
+      // Any of the words (the lists vouch for their documents), all of them or a phrase (the matches are listed first).
+      const form = random();
+      const how = form < 0.5 ? { ...(random() < 0.3 && { fuzziness: 'AUTO' }) } : form < 0.75 ? { operator: 'and' } : { type: 'phrase' };
+      const match = { multi_match: { query: words.join(' '), fields: FIELDS, ...how } };
       const language = random() < 0.5 ? LANGUAGES[Math.floor(random() * 3)] : null;
       const body = {
         query: language ? { bool: { must: [match], filter: [{ term: { language } }] } } : match,
@@ -143,8 +146,10 @@ describe('match counts from the term statistics', () => {
         track_total_hits: random() < 0.3 ? 7 : true,
         ...(random() < 0.7 && { aggs: { language: { terms: { field: 'language', size: 10 } } } }),
       };
-      const fast = await runSearch(db, everything(), parseSearchRequest(body));
-      const slow = await runSearch(db, everything(), parseSearchRequest(body), { shortcuts: false });
+      // Also through the top-k lists with few matches (scoreAllBelow 0), where the shortcuts are taken.
+      const scoreAllBelow = random() < 0.5 ? 0 : undefined;
+      const fast = await runSearch(db, everything(), parseSearchRequest(body), { scoreAllBelow });
+      const slow = await runSearch(db, everything(), parseSearchRequest(body), { shortcuts: false, scoreAllBelow });
       expect(fast.hits.total).toEqual(slow.hits.total);
       expect(fast.aggregations).toEqual(slow.aggregations);
       expect(fast.hits.hits.map((h) => [h._id, h._score])).toEqual(slow.hits.hits.map((h) => [h._id, h._score]));

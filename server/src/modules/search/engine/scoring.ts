@@ -28,6 +28,8 @@ export interface ListKnowledge {
   passesBy: { languages: string[] | null } | null;
   /** The caller may read every document in the search tables: no document need be checked against the scope. */
   readsEverything: boolean;
+  /** The matches, listed beforehand (the lists are read for these documents only; they pass). */
+  members?: string[];
 }
 
 /** Document counts and frequencies of the searched indices, for idf. */
@@ -126,14 +128,16 @@ export class TopK {
    * over here; the rest of the query is checked on the documents seen.
    */
   private async readAll(lists: List[], count: number): Promise<{ list: List; doc_id: string; weight: number }[]> {
-    const { passesBy, readsEverything } = this.knowledge;
+    const { passesBy, readsEverything, members } = this.knowledge;
     const languages = passesBy?.languages ?? null;
     // The document is read only for what the postings cannot tell: the caller's scope, the language the query asks for.
-    const document = !readsEverything || languages !== null;
-    const conditions = [
-      ...(readsEverything ? [] : [sql`d.index_id = any(sc.idx) and (sc.sets is null or d.set_ids && sc.sets)`]),
-      ...(languages ? [sql`(d.language = any(${languages}::text[])) is true`] : []),
-    ];
+    const document = !members && (!readsEverything || languages !== null);
+    const conditions = members
+      ? [sql`p.doc_id = any(${members}::bigint[])`]
+      : [
+          ...(readsEverything ? [] : [sql`d.index_id = any(sc.idx) and (sc.sets is null or d.set_ids && sc.sets)`]),
+          ...(languages ? [sql`(d.language = any(${languages}::text[])) is true`] : []),
+        ];
     const branches = lists.map((list, i) => {
       const after = list.lastDoc === null ? sql`true` : sql`(p.weight, p.doc_id) < (${list.last}::real, ${list.lastDoc}::bigint)`;
       return sql`(select ${i}::int as list, p.doc_id, p.weight from search_posting p ${document ? sql`join search_document d on d.id = p.doc_id, sc` : sql``}

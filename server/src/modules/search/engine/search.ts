@@ -88,7 +88,7 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
     k === 0
       ? Promise.resolve([])
       : byScore
-        ? topByScore(db, compiled, scope, hitsWhere, k, request, counted.few, shortcuts ? listKnowledge(compiled, postFilter, coverage) : undefined)
+        ? topByScore(db, compiled, scope, hitsWhere, k, request, counted.few, shortcuts ? listKnowledge(compiled, postFilter, coverage) : undefined, Boolean(compiled.predicate.listable && (!postFilter || postFilter.predicate.listable)))
         : topBySort(db, compiled, scope, hitsWhere, k, request),
     withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, exactCounts)),
   ]);
@@ -126,6 +126,7 @@ async function topByScore(
   request: SearchRequest,
   few: boolean,
   knowledge: ListKnowledge | undefined,
+  listable: boolean,
 ): Promise<PageEntry[]> {
   const topk = new TopK(db, compiled.scoring, scope, where, knowledge);
   await topk.prepare(scope.indices.map((i) => i.id));
@@ -139,7 +140,7 @@ async function topByScore(
       .sort((a, b) => b.score - a.score || Number(a.docId) - Number(b.docId))
       .slice(0, k);
   }
-  const best = await topk.best(k);
+  const best = await (await narrowedToMatches(db, compiled, scope, where, knowledge, listable, topk)).best(k);
   if (best.length >= k) return best;
   // Matches no scoring term reaches (a bool of filters, a should nobody must match) score 0 and come after, in index order.
   const seen = best.map((b) => b.docId);
@@ -148,6 +149,35 @@ async function topByScore(
   const restScores = compiled.scoring.length ? await topk.scoresOf(rest.rows.map((r) => r.id)) : new Map<string, number>();
   const constant = compiled.scoring.length ? 0 : queryBoost(request.query);
   return [...best, ...rest.rows.map((r) => ({ docId: r.id, score: restScores.get(r.id) ?? constant }))];
+}
+
+/** Matches up to which a query the GIN index lists cheaply is listed before the top-k lists are read. */
+const LIST_MATCHES_UP_TO = 100_000;
+
+/**
+ * For a query whose lists do not vouch for their documents (a phrase, words that must all occur,
+ * a filter besides the language) but whose matches the GIN index lists without reading any
+ * document's terms: the matches are listed once and the top-k lists read for them alone, instead
+ * of every document the lists show being checked against the query.
+ */
+async function narrowedToMatches(
+  db: Kysely<DB>,
+  compiled: CompiledQuery,
+  scope: SearchScope,
+  where: RawBuilder<SqlBool>,
+  knowledge: ListKnowledge | undefined,
+  listable: boolean,
+  topk: TopK,
+): Promise<TopK> {
+  if (!knowledge || knowledge.passesBy || !listable || compiled.scoring.length === 0) return topk;
+  const listed = await withTextIndex(db, true, (trx) =>
+    sql<{ id: string }>`select d.id from search_document d where ${where} limit ${LIST_MATCHES_UP_TO + 1}`.execute(trx),
+  );
+  if (listed.rows.length > LIST_MATCHES_UP_TO) return topk;
+  const members = listed.rows.map((r) => r.id);
+  const narrowed = new TopK(db, compiled.scoring, scope, where, { passesBy: { languages: null }, readsEverything: true, members });
+  await narrowed.prepare(scope.indices.map((i) => i.id));
+  return narrowed;
 }
 
 /** The score Elasticsearch gives every match of a query without scoring terms. */
