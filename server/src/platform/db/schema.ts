@@ -428,6 +428,7 @@ export interface SearchDocumentTable {
   label: string;
   /** Whether `terms` holds the lexemes of word pairs (documents written before migration 0016 do not). */
   bigrams: Generated<boolean>;
+  blocked: Generated<boolean>;
 }
 
 export interface SearchTermTable {
@@ -478,6 +479,26 @@ export interface SearchPostingTable {
   weight: number;
 }
 
+export interface SearchBlockTable {
+  index_id: string;
+  term_id: number;
+  field: number;
+  first_doc: string;
+  last_doc: string;
+  n: number;
+  data: Buffer;
+}
+
+export interface SearchLanguageTable {
+  id: Generated<number>;
+  code: string;
+}
+
+export interface SearchGenerationTable {
+  index_id: string;
+  generation: string;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -495,6 +516,9 @@ export interface DB {
   search_term_language_stat: SearchTermLanguageStatTable;
   search_set_stat: SearchSetStatTable;
   search_posting: SearchPostingTable;
+  search_block: SearchBlockTable;
+  search_language: SearchLanguageTable;
+  search_generation: SearchGenerationTable;
   document_image_set: DocumentImageSetTable;
   stored_file: StoredFileTable;
   document_image: DocumentImageTable;

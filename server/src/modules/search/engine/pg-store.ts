@@ -2,6 +2,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
 import { stemmerOf } from '../analysis.js';
 import type { IndexedDocument, SearchDocumentStore } from '../query.js';
+import { type NewPosting, addToBlocks, bumpGeneration, languageIds, removeFromBlocks } from './blocks.js';
 import { type DocumentTerms, documentTerms } from './document-terms.js';
 import { BM25_B, BM25_K1, bm25Weight } from './fields.js';
 
@@ -25,6 +26,7 @@ export class PgDocumentStore implements SearchDocumentStore {
       const averages = await averageLengths(trx, index.id, analysed.map((a) => a.terms));
       const docIds = await insertDocuments(trx, index.id, analysed);
       await insertPostings(trx, index.id, analysed, docIds, termIds, averages);
+      await bumpGeneration(trx, index.id);
     });
   }
 
@@ -33,6 +35,7 @@ export class PgDocumentStore implements SearchDocumentStore {
     await this.db.transaction().execute(async (trx) => {
       await lockIndex(trx, index.id);
       await removeDocuments(trx, index.id, imageIds);
+      await bumpGeneration(trx, index.id);
     });
   }
 
@@ -44,14 +47,19 @@ export class PgDocumentStore implements SearchDocumentStore {
       await sql`delete from search_field_stat where index_id = ${index.id}`.execute(trx);
       await sql`delete from search_term_language_stat where index_id = ${index.id}`.execute(trx);
       await sql`delete from search_set_stat where index_id = ${index.id}`.execute(trx);
+      await sql`delete from search_block where index_id = ${index.id}`.execute(trx);
+      await bumpGeneration(trx, index.id);
     });
   }
 
   /**
    * Weighs every posting of the index again with today's average lengths: documents added one by
-   * one were weighed with the averages of their time. A full reindex ends with this.
+   * one were weighed with the averages of their time (the blocks weigh at search time and need
+   * none of it). A full reindex ends with this; it also writes the blocks of documents written
+   * before there were blocks (fillBlocks).
    */
   async reweigh(index: Index): Promise<void> {
+    await this.fillBlocks(index);
     await this.db.transaction().execute(async (trx) => {
       await lockIndex(trx, index.id);
       await sql`
@@ -64,12 +72,45 @@ export class PgDocumentStore implements SearchDocumentStore {
   }
 
   /**
+   * Writes the blocks of documents written before migration 0017 (a batch of documents a
+   * transaction), so searches of the index read its blocks; a reindex does the same.
+   */
+  async fillBlocks(index: Index, batch = 2_000): Promise<number> {
+    let filled = 0;
+    for (;;) {
+      const done = await this.db.transaction().execute(async (trx) => {
+        await lockIndex(trx, index.id);
+        const docs = await sql<{ id: string; lengths: number[]; language: string | null }>`
+          select id, lengths, language from search_document where index_id = ${index.id} and not blocked order by id limit ${batch}`.execute(trx);
+        if (docs.rows.length === 0) return 0;
+        const languages = await languageIds(trx, docs.rows.map((d) => d.language));
+        const byDoc = new Map(docs.rows.map((d) => [d.id, d]));
+        const postings = await sql<{ doc_id: string; field: number; term_id: number; tf: number }>`
+          select doc_id, field, term_id, tf from search_posting where doc_id = any(${docs.rows.map((d) => d.id)}::bigint[])`.execute(trx);
+        await addToBlocks(
+          trx,
+          index.id,
+          postings.rows.map((p) => {
+            const doc = byDoc.get(p.doc_id)!;
+            return { termId: p.term_id, field: p.field, doc: Number(p.doc_id), tf: p.tf, length: doc.lengths[p.field] ?? 0, language: languages.get(doc.language ?? '') ?? 0 };
+          }),
+        );
+        await sql`update search_document set blocked = true where id = any(${docs.rows.map((d) => d.id)}::bigint[])`.execute(trx);
+        await bumpGeneration(trx, index.id);
+        return docs.rows.length;
+      });
+      if (done === 0) return filled;
+      filled += done;
+    }
+  }
+
+  /**
    * Fresh planner statistics of the search tables: without them the planner scans the whole
    * vocabulary for fuzzy terms instead of its trigram index, and PGlite has no autovacuum to
    * gather them ever. The indexer asks for them after larger writes and when there are none yet.
    */
   async analyze(): Promise<void> {
-    await sql`analyze search_document, search_posting, search_term, search_term_stat, search_term_language_stat, search_set_stat`.execute(this.db);
+    await sql`analyze search_document, search_posting, search_block, search_term, search_term_stat, search_term_language_stat, search_set_stat`.execute(this.db);
   }
 
   /** Whether the search tables were never analysed (PostgreSQL 14+ keeps -1 tuples until then). */
@@ -86,10 +127,16 @@ async function lockIndex(trx: Transaction<DB>, indexId: string): Promise<void> {
 
 /** Removes the documents of these images from the index and takes them out of its statistics. */
 async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: string[]): Promise<void> {
-  const old = await sql<{ id: string; lengths: number[]; set_ids: string[] }>`
-    select id, lengths, set_ids from search_document where index_id = ${indexId} and image_id = any(${imageIds}::uuid[])`.execute(trx);
+  const old = await sql<{ id: string; lengths: number[]; set_ids: string[]; blocked: boolean }>`
+    select id, lengths, set_ids, blocked from search_document where index_id = ${indexId} and image_id = any(${imageIds}::uuid[])`.execute(trx);
   if (old.rows.length === 0) return;
   const ids = old.rows.map((r) => r.id);
+  const blocked = old.rows.filter((r) => r.blocked).map((r) => r.id);
+  if (blocked.length) {
+    const lists = await sql<{ term_id: number; field: number; doc_id: string }>`
+      select term_id, field, doc_id from search_posting where doc_id = any(${blocked}::bigint[])`.execute(trx);
+    await removeFromBlocks(trx, indexId, lists.rows.map((r) => ({ termId: r.term_id, field: r.field, doc: Number(r.doc_id) })));
+  }
   await sql`
     update search_term_stat s set df = s.df - c.n
     from (select term_id, field, count(*)::int as n from search_posting where doc_id = any(${ids}::bigint[]) group by term_id, field) c
@@ -170,10 +217,10 @@ async function insertDocuments(trx: Transaction<DB>, indexId: string, analysed: 
     const s = doc.source;
     const row = await sql<{ id: string }>`
       insert into search_document (index_id, image_id, set_ids, source, terms, lengths, language, pagenumber, height, width,
-        ocr_confidence, deskew, column_count, line_count, word_count, date, label, bigrams)
+        ocr_confidence, deskew, column_count, line_count, word_count, date, label, bigrams, blocked)
       values (${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb,
         ${terms.tsvector}::tsvector, ${terms.lengths}::int[], ${s.language}, ${s.pagenumber}, ${s.height}, ${s.width}, ${s.ocrConfidence}, ${s.deskew},
-        ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label}, true)
+        ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label}, true, true)
       returning id`.execute(trx);
     ids.push(row.rows[0]!.id);
   }
@@ -227,8 +274,11 @@ async function insertPostings(
   const weightCol: number[] = [];
   const df = new Map<string, number>();
   const byLanguage = new Map<string, number>();
+  const blocks: NewPosting[] = [];
+  const languages = await languageIds(trx, analysed.map((a) => a.doc.source.language));
   analysed.forEach(({ doc, terms }, i) => {
     const language = doc.source.language ?? '';
+    const languageId = languages.get(language) ?? 0;
     for (const [term, byField] of terms.frequencies) {
       const termId = termIds.get(term)!;
       const key = `${termId}:${language}`;
@@ -239,6 +289,7 @@ async function insertPostings(
         termCol.push(termId);
         tfCol.push(tf);
         weightCol.push(bm25Weight(tf, terms.lengths[field]!, averages[field]!));
+        blocks.push({ termId, field, doc: Number(docIds[i]!), tf, length: terms.lengths[field]!, language: languageId });
         const key = `${termId}:${field}`;
         df.set(key, (df.get(key) ?? 0) + 1);
       }
@@ -251,6 +302,7 @@ async function insertPostings(
       select * from unnest(${docCol.slice(i, end)}::bigint[], ${fieldCol.slice(i, end)}::smallint[], ${termCol.slice(i, end)}::int[],
         ${tfCol.slice(i, end)}::int[], ${weightCol.slice(i, end)}::real[])`.execute(trx);
   }
+  await addToBlocks(trx, indexId, blocks);
   const keys = [...df.keys()].sort();
   await sql`
     insert into search_term_stat (index_id, term_id, field, df)

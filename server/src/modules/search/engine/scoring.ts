@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
 import type { SearchScope } from '../query.js';
 import type { ScoringClause } from './compile.js';
-import { FIELD_CODES, bm25Idf } from './fields.js';
+import { FIELD_CODES, bm25Idf, bm25Weight } from './fields.js';
 
 /** One posting list a search reads: a term in a field, with what a unit of its weight is worth. */
 interface List {
@@ -34,18 +34,27 @@ export interface ListKnowledge {
 
 /** Document counts and frequencies of the searched indices, for idf. */
 async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[]) {
-  const fields = await sql<{ field: number; doc_count: string }>`
-    select field, sum(doc_count)::bigint as doc_count from search_field_stat where index_id = any(${indexIds}::uuid[]) group by field`.execute(db);
+  const fields = await sql<{ index_id: string; field: number; doc_count: string; total_length: string }>`
+    select index_id, field, doc_count, total_length from search_field_stat where index_id = any(${indexIds}::uuid[])`.execute(db);
   const df = await sql<{ term_id: number; field: number; df: number }>`
     select term_id, field, sum(df)::int as df from search_term_stat
     where index_id = any(${indexIds}::uuid[]) and term_id = any(${termIds}::int[]) group by term_id, field`.execute(db);
-  return {
-    docCount: new Map(fields.rows.map((r) => [r.field, Number(r.doc_count)])),
-    df: new Map(df.rows.map((r) => [`${r.term_id}:${r.field}`, r.df])),
-  };
+  const docCount = new Map<number, number>();
+  const averages = new Map<string, number[]>();
+  for (const row of fields.rows) {
+    docCount.set(row.field, (docCount.get(row.field) ?? 0) + Number(row.doc_count));
+    const a = averages.get(row.index_id) ?? [0, 0, 0];
+    a[row.field] = Number(row.doc_count) > 0 ? Number(row.total_length) / Number(row.doc_count) : 0;
+    averages.set(row.index_id, a);
+  }
+  return { docCount, averages, df: new Map(df.rows.map((r) => [`${r.term_id}:${r.field}`, r.df])) };
 }
 
-type PostingRow = { doc_id: string; field: number; term_id: number; weight: number };
+/**
+ * A posting of a document being scored, weighed as the blocks weigh it (blocks.ts): with the
+ * index's average length of now, not the one stored with the posting when it was written.
+ */
+type PostingRow = { doc_id: string; field: number; term_id: number; tf: number; length: number; index_id: string };
 
 /** The k-th largest value; -Infinity when there are fewer than k. */
 function kthLargest(values: number[], k: number): number {
@@ -76,6 +85,7 @@ export class TopK {
   private readonly scores = new Map<string, number>();
   private readonly matching = new Set<string>();
   private readonly checked = new Set<string>();
+  private averages = new Map<string, number[]>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -93,6 +103,7 @@ export class TopK {
 
   async prepare(indexIds: string[]): Promise<void> {
     const stats = await statistics(this.db, indexIds, this.allTermIds());
+    this.averages = stats.averages;
     this.clauses.forEach((clause, c) =>
       clause.groups.forEach((group, g) => {
         for (const variant of group.variants) {
@@ -112,8 +123,8 @@ export class TopK {
   }
 
   /** The score of a document from its postings of the query's terms. */
-  private score(postings: { field: number; term_id: number; weight: number }[]): number {
-    const weights = new Map(postings.map((p) => [`${p.term_id}:${p.field}`, p.weight]));
+  private score(postings: PostingRow[]): number {
+    const weights = new Map(postings.map((p) => [`${p.term_id}:${p.field}`, bm25Weight(p.tf, p.length, this.averages.get(p.index_id)?.[p.field] ?? 0)]));
     return this.scoreOf((list) => weights.get(`${list.termId}:${list.field}`) ?? 0);
   }
 
@@ -263,8 +274,9 @@ export class TopK {
   /** The postings of the query's terms in these documents. */
   private async postingsOf(docIds: string[]): Promise<Map<string, PostingRow[]>> {
     const postings = await sql<PostingRow>`
-      select doc_id, field, term_id, weight from search_posting
-      where doc_id = any(${docIds}::bigint[]) and term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
+      select p.doc_id, p.field, p.term_id, p.tf, d.lengths[p.field + 1] as length, d.index_id
+      from search_posting p join search_document d on d.id = p.doc_id
+      where p.doc_id = any(${docIds}::bigint[]) and p.term_id = any(${this.allTermIds()}::int[])`.execute(this.db);
     return groupByDoc(postings.rows);
   }
 

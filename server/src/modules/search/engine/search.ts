@@ -6,6 +6,7 @@ import type { Query, SearchRequest, SearchScope, SortClause, TermsAggregation } 
 import { type CompiledQuery, QueryCompiler, SORT_EXPRESSIONS, toSql } from './compile.js';
 import { type Coverage, type LanguageCounts, countByLanguage, coverageOf } from './counts.js';
 import { TermExpander } from './expand.js';
+import { ListSearch, blockedIndices, languageIdsOf } from './list-search.js';
 import { type ListKnowledge, TopK } from './scoring.js';
 
 /** The languages a query's filters pin down (`term(s)` on language in must/filter), for stemming. */
@@ -77,6 +78,12 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
   const facetsLanguage = Object.values(request.aggregations).some((a) => a.field === 'language');
   const cap = request.trackTotalHits === true ? null : Math.max(request.trackTotalHits, scoreAllBelow) + 1;
   const coverage = await coverageOf(db, scope);
+  const fromBlocks = shortcuts && byScore && k > 0 && !postFilter ? await searchBlocks(db, scope, compiled, base, coverage, k, request.trackTotalHits) : null;
+  if (fromBlocks) {
+    const aggregations = await withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, fromBlocks.byLanguage));
+    const hits = await presentHits(db, fromBlocks.best.slice(request.from), request, compiled, indexNames);
+    return respond(started, fromBlocks.total, hits, request, aggregations);
+  }
   const languageCounts = shortcuts ? await countByLanguage(db, scope, coverage, compiled.predicate.countable, facetsLanguage ? null : cap) : null;
   // The count comes first: a small match set is scored whole, a large one through the top k.
   const counted =
@@ -92,8 +99,17 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
         : topBySort(db, compiled, scope, hitsWhere, k, request),
     withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, exactCounts)),
   ]);
-  const total = counted.total;
   const hits = await presentHits(db, page.slice(request.from), request, compiled, indexNames);
+  return respond(started, counted.total, hits, request, aggregations);
+}
+
+function respond(
+  started: number,
+  total: SearchResponse['hits']['total'],
+  hits: SearchHit[],
+  request: SearchRequest,
+  aggregations: NonNullable<SearchResponse['aggregations']>,
+): SearchResponse {
   const scores = hits.map((h) => h._score).filter((s): s is number => s !== null);
   return {
     took: Math.round(performance.now() - started),
@@ -101,6 +117,52 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
     hits: { total, max_score: scores.length ? Math.max(...scores) : null, hits },
     ...(Object.keys(request.aggregations).length ? { aggregations } : {}),
   };
+}
+
+/**
+ * A search by relevance from the posting blocks (list-search.ts), where they answer it whole: the
+ * caller reads every document of the indices, every document is in blocks, and either the lists
+ * are the matches (one of some words in any field, maybe in some languages: they also count the
+ * total and the languages) or the GIN index lists the matches first (a phrase, all words, column
+ * filters), up to LIST_MATCHES_UP_TO, with their languages. Null where they do not.
+ */
+async function searchBlocks(
+  db: Kysely<DB>,
+  scope: SearchScope,
+  compiled: CompiledQuery,
+  where: RawBuilder<SqlBool>,
+  coverage: Coverage,
+  k: number,
+  track: number | true,
+): Promise<{ best: PageEntry[]; total: SearchResponse['hits']['total']; byLanguage: Map<string, number> } | null> {
+  const countable = compiled.predicate.countable;
+  const vouched = Boolean(countable?.terms);
+  if (!coverage.everyDocumentOfIndices || compiled.scoring.length === 0 || !(vouched || compiled.predicate.listable)) return null;
+  const indices = await blockedIndices(db, scope);
+  if (!indices) return null;
+  let members: Float64Array | null = null;
+  let counted: Map<string, number> | null = null;
+  if (!vouched) {
+    const listed = await withTextIndex(db, true, (trx) =>
+      sql<{ id: string; language: string | null }>`select d.id, d.language from search_document d where ${where} limit ${LIST_MATCHES_UP_TO + 1}`.execute(trx),
+    );
+    if (listed.rows.length > LIST_MATCHES_UP_TO) return null;
+    members = Float64Array.from(listed.rows.map((r) => Number(r.id))).sort();
+    counted = new Map();
+    for (const row of listed.rows) counted.set(row.language ?? '', (counted.get(row.language ?? '') ?? 0) + 1);
+  }
+  const lists = new ListSearch(db, compiled.scoring);
+  await lists.prepare(indices);
+  const known = vouched ? await languageIdsOf(db, countable!.languages) : null;
+  const languages = known && countable!.languages ? known.ids : null;
+  if (!counted) {
+    counted = new Map();
+    for (const [id, n] of lists.count({ languages, members: null })) counted.set(known!.codes.get(id) ?? '', n);
+  }
+  const n = [...counted.values()].reduce((a, b) => a + b, 0);
+  const total: SearchResponse['hits']['total'] = track === true || n <= track ? { value: n, relation: 'eq' } : { value: track, relation: 'gte' };
+  const best = lists.best(k, { languages, members });
+  return { best, total, byLanguage: counted };
 }
 
 /** What a document's presence in a scoring list tells of it (see TopK). */
@@ -312,9 +374,9 @@ async function presentHits(
     select d.id, d.image_id, d.index_id, d.source,
       ${sortValues.length ? sql`array[${sql.join(sortValues.map((s) => (s.field === '_doc' ? sql`d.id::text` : sql`(${SORT_EXPRESSIONS[s.field as keyof typeof SORT_EXPRESSIONS]})::text`)))}]` : sql`null`} as sort_values
     from search_document d where d.id = any(${page.map((p) => p.docId)}::bigint[])`.execute(db);
-  const byId = new Map(rows.rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.rows.map((r) => [String(r.id), r]));
   return page.flatMap(({ docId, score }) => {
-    const row = byId.get(docId);
+    const row = byId.get(String(docId));
     if (!row) return [];
     const hit: SearchHit = { _index: indexNames.get(row.index_id) ?? row.index_id, _id: row.image_id, _score: score };
     const source = filterSource(row.source, request.source);

@@ -1,0 +1,331 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { DB } from '../../../platform/db/schema.js';
+import { bm25Weight } from './fields.js';
+
+/**
+ * Posting blocks (migration 0017): a term's postings in a field of an index, in document order,
+ * up to BLOCK_SIZE to a row. A posting is its document's gap from the one before (the first from
+ * `first_doc`), its term frequency and its field's length as varints, and its document's
+ * language as a byte: about 5 bytes, so the lists of a search come from PostgreSQL in a few
+ * reads of a few megabytes and are scored in memory (list-search.ts). Weights are not stored:
+ * they are BM25's from the frequency, the length and the index's average length of the moment,
+ * as Lucene weighs at search time, so no reweigh ever rewrites the blocks.
+ */
+export const BLOCK_SIZE = 512;
+
+/** Postings per chunk that a decoded list keeps the best weight of, so scoring skips chunks. */
+export const CHUNK = 128;
+
+export interface BlockPosting {
+  doc: number;
+  tf: number;
+  length: number;
+  /** search_language.id of the document's language; 0: none. */
+  language: number;
+}
+
+function writeVarint(out: number[], value: number): void {
+  let v = value;
+  while (v >= 0x80) {
+    out.push((v % 0x80) | 0x80);
+    v = Math.floor(v / 0x80);
+  }
+  out.push(v);
+}
+
+/** Packs postings sorted by document: gaps, frequencies, lengths, then a language byte each. */
+export function encodeBlock(postings: BlockPosting[]): Buffer {
+  const out: number[] = [];
+  let previous = postings[0]!.doc;
+  for (const p of postings) {
+    writeVarint(out, p.doc - previous);
+    previous = p.doc;
+  }
+  for (const p of postings) writeVarint(out, p.tf);
+  for (const p of postings) writeVarint(out, p.length);
+  for (const p of postings) out.push(p.language);
+  return Buffer.from(out);
+}
+
+/** A block's postings, for the writes that merge into it. */
+export function decodeBlock(firstDoc: number, n: number, data: Uint8Array): BlockPosting[] {
+  const postings: BlockPosting[] = [];
+  const reader = { at: 0 };
+  let doc = firstDoc;
+  for (let i = 0; i < n; i += 1) {
+    doc += readVarint(data, reader);
+    postings.push({ doc, tf: 0, length: 0, language: 0 });
+  }
+  for (const p of postings) p.tf = readVarint(data, reader);
+  for (const p of postings) p.length = readVarint(data, reader);
+  for (const p of postings) p.language = data[reader.at++]!;
+  return postings;
+}
+
+function readVarint(data: Uint8Array, reader: { at: number }): number {
+  let value = 0;
+  let scale = 1;
+  for (;;) {
+    const byte = data[reader.at++]!;
+    value += (byte & 0x7f) * scale;
+    if (byte < 0x80) return value;
+    scale *= 0x80;
+  }
+}
+
+/** A posting as a write of the store adds it. */
+export interface NewPosting extends BlockPosting {
+  termId: number;
+  field: number;
+}
+
+interface BlockRow {
+  term_id: number;
+  field: number;
+  first_doc: string;
+  last_doc: string;
+  n: number;
+  /** node-postgres hands a Buffer, PGlite a Uint8Array. */
+  data: Uint8Array;
+}
+
+const listKey = (termId: number, field: number) => `${termId}:${field}`;
+
+/**
+ * Adds postings to the index's blocks: per term and field, the block the new documents follow
+ * (when not full) and any block among them are read, merged with the new postings and written
+ * again as full blocks. New documents have the highest ids, so a write usually tops up the last
+ * block of each of its lists.
+ */
+export async function addToBlocks(trx: Transaction<DB>, indexId: string, postings: NewPosting[]): Promise<void> {
+  if (postings.length === 0) return;
+  const byList = new Map<string, NewPosting[]>();
+  for (const p of postings) {
+    const key = listKey(p.termId, p.field);
+    const list = byList.get(key);
+    if (list) list.push(p);
+    else byList.set(key, [p]);
+  }
+  const keys = [...byList.keys()].sort();
+  const lists = keys.map((k) => byList.get(k)!.sort((a, b) => a.doc - b.doc));
+  const existing = await sql<BlockRow>`
+    select b.term_id, b.field, b.first_doc, b.last_doc, b.n, b.data
+    from unnest(${lists.map((l) => l[0]!.termId)}::int[], ${lists.map((l) => l[0]!.field)}::smallint[],
+      ${lists.map((l) => l[0]!.doc)}::bigint[], ${lists.map((l) => l.at(-1)!.doc)}::bigint[]) as x(t, f, lo, hi)
+    cross join lateral (
+      (select * from search_block where index_id = ${indexId} and term_id = x.t and field = x.f and first_doc < x.lo order by first_doc desc limit 1)
+      union all
+      (select * from search_block where index_id = ${indexId} and term_id = x.t and field = x.f and first_doc >= x.lo and first_doc <= x.hi)
+    ) b`.execute(trx);
+  const merged = new Map<string, BlockPosting[]>();
+  const dropped: BlockRow[] = [];
+  for (const row of existing.rows) {
+    const key = listKey(row.term_id, row.field);
+    const lo = byList.get(key)![0]!.doc;
+    // A full block wholly before the new documents stays as it is.
+    if (row.n >= BLOCK_SIZE && Number(row.last_doc) < lo) continue;
+    dropped.push(row);
+    const into = merged.get(key) ?? [];
+    into.push(...decodeBlock(Number(row.first_doc), row.n, row.data));
+    merged.set(key, into);
+  }
+  const written: { termId: number; field: number; postings: BlockPosting[] }[] = [];
+  keys.forEach((key, i) => {
+    const fresh = lists[i]!;
+    const all = [...(merged.get(key) ?? []), ...fresh].sort((a, b) => a.doc - b.doc);
+    for (let at = 0; at < all.length; at += BLOCK_SIZE) written.push({ termId: fresh[0]!.termId, field: fresh[0]!.field, postings: all.slice(at, at + BLOCK_SIZE) });
+  });
+  await dropBlocks(trx, indexId, dropped);
+  await writeBlocks(trx, indexId, written);
+}
+
+/**
+ * Takes documents out of the index's blocks: `lists` names, per document, the terms and fields it
+ * has postings in (read from search_posting before the documents go).
+ */
+export async function removeFromBlocks(trx: Transaction<DB>, indexId: string, lists: { termId: number; field: number; doc: number }[]): Promise<void> {
+  if (lists.length === 0) return;
+  const rows = await sql<BlockRow>`
+    select distinct on (b.term_id, b.field, b.first_doc) b.term_id, b.field, b.first_doc, b.last_doc, b.n, b.data
+    from unnest(${lists.map((l) => l.termId)}::int[], ${lists.map((l) => l.field)}::smallint[], ${lists.map((l) => l.doc)}::bigint[]) as x(t, f, d)
+    cross join lateral (
+      select * from search_block where index_id = ${indexId} and term_id = x.t and field = x.f and first_doc <= x.d order by first_doc desc limit 1
+    ) b`.execute(trx);
+  const gone = new Set(lists.map((l) => l.doc));
+  const written: { termId: number; field: number; postings: BlockPosting[] }[] = [];
+  for (const row of rows.rows) {
+    const kept = decodeBlock(Number(row.first_doc), row.n, row.data).filter((p) => !gone.has(p.doc));
+    if (kept.length) written.push({ termId: row.term_id, field: row.field, postings: kept });
+  }
+  await dropBlocks(trx, indexId, rows.rows);
+  await writeBlocks(trx, indexId, written);
+}
+
+async function dropBlocks(trx: Transaction<DB>, indexId: string, rows: BlockRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 10_000) {
+    const chunk = rows.slice(i, i + 10_000);
+    await sql`
+      delete from search_block b using unnest(${chunk.map((r) => r.term_id)}::int[], ${chunk.map((r) => r.field)}::smallint[], ${chunk.map((r) => r.first_doc)}::bigint[]) as x(t, f, d)
+      where b.index_id = ${indexId} and b.term_id = x.t and b.field = x.f and b.first_doc = x.d`.execute(trx);
+  }
+}
+
+async function writeBlocks(trx: Transaction<DB>, indexId: string, blocks: { termId: number; field: number; postings: BlockPosting[] }[]): Promise<void> {
+  for (let i = 0; i < blocks.length; i += 5_000) {
+    const chunk = blocks.slice(i, i + 5_000);
+    // Hex text: node-postgres and PGlite pass a text array alike, where a bytea array would differ.
+    await sql`
+      insert into search_block (index_id, term_id, field, first_doc, last_doc, n, data)
+      select ${indexId}, t, f, a, z, n, decode(h, 'hex')
+      from unnest(${chunk.map((b) => b.termId)}::int[], ${chunk.map((b) => b.field)}::smallint[], ${chunk.map((b) => b.postings[0]!.doc)}::bigint[],
+        ${chunk.map((b) => b.postings.at(-1)!.doc)}::bigint[], ${chunk.map((b) => b.postings.length)}::int[],
+        ${chunk.map((b) => encodeBlock(b.postings).toString('hex'))}::text[]) as x(t, f, a, z, n, h)`.execute(trx);
+  }
+}
+
+/** The ids of these languages (made when new); '' and null are 0. */
+export async function languageIds(trx: Transaction<DB>, codes: (string | null)[]): Promise<Map<string, number>> {
+  const named = [...new Set(codes.filter((c): c is string => Boolean(c)))].sort();
+  const ids = new Map<string, number>([['', 0]]);
+  if (named.length === 0) return ids;
+  await sql`insert into search_language (code) select c from unnest(${named}::text[]) as x(c) order by c on conflict (code) do nothing`.execute(trx);
+  const rows = await sql<{ id: number; code: string }>`select id, code from search_language where code = any(${named}::text[])`.execute(trx);
+  for (const row of rows.rows) ids.set(row.code, row.id);
+  return ids;
+}
+
+/** Marks a write of the index: what processes keep of its blocks is stale from now on. */
+export async function bumpGeneration(trx: Transaction<DB>, indexId: string): Promise<void> {
+  await sql`
+    insert into search_generation (index_id, generation) values (${indexId}, 1)
+    on conflict (index_id) do update set generation = search_generation.generation + 1`.execute(trx);
+}
+
+/** A list read and weighed for search: documents ascending, BM25 weights without idf, languages. */
+export interface DecodedList {
+  docs: Float64Array;
+  weights: Float64Array;
+  languages: Uint8Array;
+  /** The best weight of each CHUNK postings. */
+  chunkMax: Float64Array;
+  maxWeight: number;
+}
+
+/**
+ * The lists a process has read, while their index's generation holds: the words people search
+ * for follow Zipf's law, so the common lists that cost most to read are the ones asked again.
+ * Bounded by bytes (PIM_SEARCH_CACHE_MB, 256 by default), least recently used first out.
+ */
+class ListCache {
+  private readonly entries = new Map<string, { list: DecodedList; bytes: number }>();
+  private bytes = 0;
+  private readonly generations = new Map<string, string>();
+
+  constructor(private readonly limit: number) {}
+
+  get(indexId: string, generation: string, key: string): DecodedList | undefined {
+    const id = `${indexId}:${generation}:${key}`;
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    this.entries.delete(id);
+    this.entries.set(id, entry);
+    return entry.list;
+  }
+
+  set(indexId: string, generation: string, key: string, list: DecodedList): void {
+    if (this.generations.get(indexId) !== generation) {
+      // A newer write: what was kept of the index before it is of no use.
+      for (const id of [...this.entries.keys()]) if (id.startsWith(`${indexId}:`)) this.drop(id);
+      this.generations.set(indexId, generation);
+    }
+    const bytes = list.docs.byteLength + list.weights.byteLength + list.languages.byteLength + list.chunkMax.byteLength;
+    if (bytes > this.limit) return;
+    const id = `${indexId}:${generation}:${key}`;
+    this.drop(id);
+    this.entries.set(id, { list, bytes });
+    this.bytes += bytes;
+    for (const old of this.entries.keys()) {
+      if (this.bytes <= this.limit) break;
+      this.drop(old);
+    }
+  }
+
+  private drop(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.bytes -= entry.bytes;
+  }
+}
+
+const cache = new ListCache(Number(process.env.PIM_SEARCH_CACHE_MB ?? 256) * 1024 * 1024);
+
+/**
+ * The lists of these terms and fields in an index, weighed with the index's average field
+ * lengths (`averages[field]`): from the cache when the index was not written since, else read.
+ */
+export async function readLists(
+  db: Kysely<DB>,
+  indexId: string,
+  generation: string,
+  wanted: { termId: number; field: number }[],
+  averages: number[],
+): Promise<Map<string, DecodedList>> {
+  const found = new Map<string, DecodedList>();
+  const missing: { termId: number; field: number }[] = [];
+  for (const w of wanted) {
+    const key = listKey(w.termId, w.field);
+    const hit = cache.get(indexId, generation, key);
+    if (hit) found.set(key, hit);
+    else missing.push(w);
+  }
+  if (missing.length === 0) return found;
+  const rows = await sql<BlockRow>`
+    select b.term_id, b.field, b.first_doc, b.n, b.data
+    from unnest(${missing.map((m) => m.termId)}::int[], ${missing.map((m) => m.field)}::smallint[]) as x(t, f)
+    join search_block b on b.index_id = ${indexId} and b.term_id = x.t and b.field = x.f
+    order by b.term_id, b.field, b.first_doc`.execute(db);
+  const byList = new Map<string, BlockRow[]>();
+  for (const row of rows.rows) {
+    const key = listKey(row.term_id, row.field);
+    const list = byList.get(key);
+    if (list) list.push(row);
+    else byList.set(key, [row]);
+  }
+  for (const m of missing) {
+    const key = listKey(m.termId, m.field);
+    const list = decodeList(byList.get(key) ?? [], averages[m.field] ?? 0);
+    cache.set(indexId, generation, key, list);
+    found.set(key, list);
+  }
+  return found;
+}
+
+function decodeList(blocks: BlockRow[], average: number): DecodedList {
+  const n = blocks.reduce((sum, b) => sum + b.n, 0);
+  const docs = new Float64Array(n);
+  const weights = new Float64Array(n);
+  const languages = new Uint8Array(n);
+  let at = 0;
+  for (const block of blocks) {
+    const data = block.data;
+    const reader = { at: 0 };
+    let doc = Number(block.first_doc);
+    for (let i = 0; i < block.n; i += 1) {
+      doc += readVarint(data, reader);
+      docs[at + i] = doc;
+    }
+    for (let i = 0; i < block.n; i += 1) weights[at + i] = readVarint(data, reader);
+    for (let i = 0; i < block.n; i += 1) weights[at + i] = bm25Weight(weights[at + i]!, readVarint(data, reader), average);
+    for (let i = 0; i < block.n; i += 1) languages[at + i] = data[reader.at++]!;
+    at += block.n;
+  }
+  const chunkMax = new Float64Array(Math.ceil(n / CHUNK));
+  let maxWeight = 0;
+  for (let i = 0; i < n; i += 1) {
+    const c = Math.floor(i / CHUNK);
+    if (weights[i]! > chunkMax[c]!) chunkMax[c] = weights[i]!;
+    if (weights[i]! > maxWeight) maxWeight = weights[i]!;
+  }
+  return { docs, weights, languages, chunkMax, maxWeight };
+}
