@@ -22,11 +22,15 @@ CREATE TABLE search_language (
   code text NOT NULL UNIQUE
 );
 
--- Documents written from now on have their postings in blocks; those written before come in on
--- the next reindex (or PgDocumentStore.fillBlocks). Searches read the blocks only of an index
--- without such documents.
-ALTER TABLE search_document ADD COLUMN blocked boolean NOT NULL DEFAULT false;
-CREATE INDEX search_document_unblocked_idx ON search_document (index_id) WHERE NOT blocked;
+-- The documents written before this migration: they have no blocks until the next reindex (or
+-- PgDocumentStore.fillBlocks) writes them. Searches read the blocks only of an index without any.
+-- A table of its own, so marking a million documents done is a delete, not an update of each.
+CREATE TABLE search_unblocked (
+  doc_id   bigint PRIMARY KEY REFERENCES search_document (id) ON DELETE CASCADE,
+  index_id uuid NOT NULL
+);
+CREATE INDEX search_unblocked_index_idx ON search_unblocked (index_id);
+INSERT INTO search_unblocked (doc_id, index_id) SELECT id, index_id FROM search_document;
 
 -- Bumped by every write of an index: what a process keeps of its blocks is good while it holds.
 CREATE TABLE search_generation (

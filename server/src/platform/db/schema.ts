@@ -428,7 +428,6 @@ export interface SearchDocumentTable {
   label: string;
   /** Whether `terms` holds the lexemes of word pairs (documents written before migration 0016 do not). */
   bigrams: Generated<boolean>;
-  blocked: Generated<boolean>;
 }
 
 export interface SearchTermTable {
@@ -494,6 +493,11 @@ export interface SearchLanguageTable {
   code: string;
 }
 
+export interface SearchUnblockedTable {
+  doc_id: string;
+  index_id: string;
+}
+
 export interface SearchGenerationTable {
   index_id: string;
   generation: string;
@@ -519,6 +523,7 @@ export interface DB {
   search_block: SearchBlockTable;
   search_language: SearchLanguageTable;
   search_generation: SearchGenerationTable;
+  search_unblocked: SearchUnblockedTable;
   document_image_set: DocumentImageSetTable;
   stored_file: StoredFileTable;
   document_image: DocumentImageTable;

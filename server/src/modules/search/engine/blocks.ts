@@ -1,6 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
-import { bm25Weight } from './fields.js';
+import { BM25_K1, bm25Norms } from './fields.js';
 
 /**
  * Posting blocks (migration 0017): a term's postings in a field of an index, in document order,
@@ -214,7 +214,7 @@ export interface DecodedList {
 /**
  * The lists a process has read, while their index's generation holds: the words people search
  * for follow Zipf's law, so the common lists that cost most to read are the ones asked again.
- * Bounded by bytes (PIM_SEARCH_CACHE_MB, 256 by default), least recently used first out.
+ * Bounded by bytes (PIM_SEARCH_CACHE_MB, 512 by default), least recently used first out.
  */
 class ListCache {
   private readonly entries = new Map<string, { list: DecodedList; bytes: number }>();
@@ -258,7 +258,7 @@ class ListCache {
   }
 }
 
-const cache = new ListCache(Number(process.env.PIM_SEARCH_CACHE_MB ?? 256) * 1024 * 1024);
+const cache = new ListCache(Number(process.env.PIM_SEARCH_CACHE_MB ?? 512) * 1024 * 1024);
 
 /**
  * The lists of these terms and fields in an index, weighed with the index's average field
@@ -306,26 +306,62 @@ function decodeList(blocks: BlockRow[], average: number): DecodedList {
   const docs = new Float64Array(n);
   const weights = new Float64Array(n);
   const languages = new Uint8Array(n);
+  const tfs = new Float64Array(BLOCK_SIZE);
+  // bm25Weight, inline.
+  const { base, perLength } = bm25Norms(average);
   let at = 0;
+  // Varints read inline: this loop runs once per posting of every list a search reads.
   for (const block of blocks) {
     const data = block.data;
-    const reader = { at: 0 };
+    const count = block.n;
+    let p = 0;
     let doc = Number(block.first_doc);
-    for (let i = 0; i < block.n; i += 1) {
-      doc += readVarint(data, reader);
+    for (let i = 0; i < count; i += 1) {
+      let byte = data[p++]!;
+      let value = byte & 0x7f;
+      let scale = 0x80;
+      while (byte >= 0x80) {
+        byte = data[p++]!;
+        value += (byte & 0x7f) * scale;
+        scale *= 0x80;
+      }
+      doc += value;
       docs[at + i] = doc;
     }
-    for (let i = 0; i < block.n; i += 1) weights[at + i] = readVarint(data, reader);
-    for (let i = 0; i < block.n; i += 1) weights[at + i] = bm25Weight(weights[at + i]!, readVarint(data, reader), average);
-    for (let i = 0; i < block.n; i += 1) languages[at + i] = data[reader.at++]!;
-    at += block.n;
+    for (let i = 0; i < count; i += 1) {
+      let byte = data[p++]!;
+      let value = byte & 0x7f;
+      let scale = 0x80;
+      while (byte >= 0x80) {
+        byte = data[p++]!;
+        value += (byte & 0x7f) * scale;
+        scale *= 0x80;
+      }
+      tfs[i] = value;
+    }
+    for (let i = 0; i < count; i += 1) {
+      let byte = data[p++]!;
+      let value = byte & 0x7f;
+      let scale = 0x80;
+      while (byte >= 0x80) {
+        byte = data[p++]!;
+        value += (byte & 0x7f) * scale;
+        scale *= 0x80;
+      }
+      const tf = tfs[i]!;
+      weights[at + i] = (tf * (BM25_K1 + 1)) / (tf + base + perLength * value);
+    }
+    for (let i = 0; i < count; i += 1) languages[at + i] = data[p++]!;
+    at += count;
   }
   const chunkMax = new Float64Array(Math.ceil(n / CHUNK));
   let maxWeight = 0;
-  for (let i = 0; i < n; i += 1) {
-    const c = Math.floor(i / CHUNK);
-    if (weights[i]! > chunkMax[c]!) chunkMax[c] = weights[i]!;
-    if (weights[i]! > maxWeight) maxWeight = weights[i]!;
+  for (let c = 0; c < chunkMax.length; c += 1) {
+    let best = 0;
+    const end = Math.min(n, (c + 1) * CHUNK);
+    for (let i = c * CHUNK; i < end; i += 1) if (weights[i]! > best) best = weights[i]!;
+    chunkMax[c] = best;
+    if (best > maxWeight) maxWeight = best;
   }
   return { docs, weights, languages, chunkMax, maxWeight };
 }

@@ -11,8 +11,17 @@ export const BM25_B = 0.75;
 
 /** The length-normalised term frequency part of BM25 (without idf), as postings store it. */
 export function bm25Weight(tf: number, length: number, averageLength: number): number {
-  const norm = averageLength > 0 ? length / averageLength : 1;
-  return (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + BM25_B * norm));
+  const { base, perLength } = bm25Norms(averageLength);
+  return (tf * (BM25_K1 + 1)) / (tf + base + perLength * length);
+}
+
+/**
+ * BM25's length normalisation as `base + perLength·length` for an average length (without one,
+ * every length counts as average). The blocks' decoder weighs with these inline, in this same
+ * order of operations, so both paths give a posting the same weight to the last bit.
+ */
+export function bm25Norms(averageLength: number): { base: number; perLength: number } {
+  return averageLength > 0 ? { base: BM25_K1 * (1 - BM25_B), perLength: (BM25_K1 * BM25_B) / averageLength } : { base: BM25_K1, perLength: 0 };
 }
 
 /** Lucene's BM25 idf: never negative, however common the term. */

@@ -142,6 +142,8 @@ export class ListSearch {
     const lanes = [...this.lanes].sort((a, b) => a.most - b.most);
     const m = lanes.length;
     if (m === 0 || k === 0) return [];
+    const walked = lanes.reduce((sum, lane) => sum + lane.docs.length, 0);
+    if (filter.members && filter.members.length * 8 < walked) return this.bestOfMembers(k, filter.members);
     // upTo[i]: the most lanes 0..i add together.
     const upTo = new Float64Array(m);
     lanes.forEach((lane, i) => (upTo[i] = (i > 0 ? upTo[i - 1]! : 0) + lane.most));
@@ -223,11 +225,35 @@ export class ListSearch {
     return heap.sorted().map((e) => ({ docId: String(e.doc), score: e.score }));
   }
 
+  /**
+   * The best k of listed matches that are few beside the lists: each is looked up in every list
+   * (galloping forward, the matches in id order) instead of the lists being walked.
+   */
+  private bestOfMembers(k: number, members: Float64Array): { docId: string; score: number }[] {
+    const lanes = this.lanes;
+    const at = new Int32Array(lanes.length);
+    const sheet = new Float64Array(this.slots.length * 3);
+    const touched: number[] = [];
+    const heap = new ScoreHeap(k);
+    for (const doc of members) {
+      for (let i = 0; i < lanes.length; i += 1) {
+        const lane = lanes[i]!;
+        const p = seek(lane.docs, at[i]!, doc);
+        at[i] = p;
+        if (p < lane.docs.length && lane.docs[p] === doc) note(sheet, touched, lane.slot * 3 + lane.field, lane.weights[p]! * lane.coefficient);
+      }
+      if (touched.length) heap.push(this.combine(sheet, touched), doc);
+      for (const t of touched) sheet[t] = 0;
+      touched.length = 0;
+    }
+    return heap.sorted().map((e) => ({ docId: String(e.doc), score: e.score }));
+  }
+
   /** A document's score from its sheet: each group's best field (or the fields' sum), summed. */
   private combine(sheet: Float64Array, touched: number[]): number {
     let total = 0;
-    const slotsSeen = new Set<number>();
-    for (const t of touched) slotsSeen.add(Math.floor(t / 3));
+    // In slot order, as TopK sums its groups: the same additions in the same order.
+    const slotsSeen = [...new Set(touched.map((t) => Math.floor(t / 3)))].sort((a, b) => a - b);
     for (const slot of slotsSeen) {
       const a = sheet[slot * 3]!;
       const b = sheet[slot * 3 + 1]!;
@@ -353,7 +379,7 @@ export async function blockedIndices(db: Kysely<DB>, scope: { indices: { id: str
   const indexIds = scope.indices.map((i) => i.id);
   if (indexIds.length === 0) return null;
   const row = await sql<{ unblocked: boolean; generations: Record<string, string> | null }>`
-    select exists (select 1 from search_document where index_id = any(${indexIds}::uuid[]) and not blocked) as unblocked,
+    select exists (select 1 from search_unblocked where index_id = any(${indexIds}::uuid[])) as unblocked,
       (select json_object_agg(index_id, generation::text) from search_generation where index_id = any(${indexIds}::uuid[])) as generations`.execute(db);
   const { unblocked, generations } = row.rows[0]!;
   if (unblocked) return null;

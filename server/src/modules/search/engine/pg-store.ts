@@ -81,7 +81,8 @@ export class PgDocumentStore implements SearchDocumentStore {
       const done = await this.db.transaction().execute(async (trx) => {
         await lockIndex(trx, index.id);
         const docs = await sql<{ id: string; lengths: number[]; language: string | null }>`
-          select id, lengths, language from search_document where index_id = ${index.id} and not blocked order by id limit ${batch}`.execute(trx);
+          select d.id, d.lengths, d.language from search_unblocked u join search_document d on d.id = u.doc_id
+          where u.index_id = ${index.id} order by u.doc_id limit ${batch}`.execute(trx);
         if (docs.rows.length === 0) return 0;
         const languages = await languageIds(trx, docs.rows.map((d) => d.language));
         const byDoc = new Map(docs.rows.map((d) => [d.id, d]));
@@ -95,7 +96,7 @@ export class PgDocumentStore implements SearchDocumentStore {
             return { termId: p.term_id, field: p.field, doc: Number(p.doc_id), tf: p.tf, length: doc.lengths[p.field] ?? 0, language: languages.get(doc.language ?? '') ?? 0 };
           }),
         );
-        await sql`update search_document set blocked = true where id = any(${docs.rows.map((d) => d.id)}::bigint[])`.execute(trx);
+        await sql`delete from search_unblocked where doc_id = any(${docs.rows.map((d) => d.id)}::bigint[])`.execute(trx);
         await bumpGeneration(trx, index.id);
         return docs.rows.length;
       });
@@ -128,7 +129,9 @@ async function lockIndex(trx: Transaction<DB>, indexId: string): Promise<void> {
 /** Removes the documents of these images from the index and takes them out of its statistics. */
 async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: string[]): Promise<void> {
   const old = await sql<{ id: string; lengths: number[]; set_ids: string[]; blocked: boolean }>`
-    select id, lengths, set_ids, blocked from search_document where index_id = ${indexId} and image_id = any(${imageIds}::uuid[])`.execute(trx);
+    select d.id, d.lengths, d.set_ids, u.doc_id is null as blocked
+    from search_document d left join search_unblocked u on u.doc_id = d.id
+    where d.index_id = ${indexId} and d.image_id = any(${imageIds}::uuid[])`.execute(trx);
   if (old.rows.length === 0) return;
   const ids = old.rows.map((r) => r.id);
   const blocked = old.rows.filter((r) => r.blocked).map((r) => r.id);
@@ -217,10 +220,10 @@ async function insertDocuments(trx: Transaction<DB>, indexId: string, analysed: 
     const s = doc.source;
     const row = await sql<{ id: string }>`
       insert into search_document (index_id, image_id, set_ids, source, terms, lengths, language, pagenumber, height, width,
-        ocr_confidence, deskew, column_count, line_count, word_count, date, label, bigrams, blocked)
+        ocr_confidence, deskew, column_count, line_count, word_count, date, label, bigrams)
       values (${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb,
         ${terms.tsvector}::tsvector, ${terms.lengths}::int[], ${s.language}, ${s.pagenumber}, ${s.height}, ${s.width}, ${s.ocrConfidence}, ${s.deskew},
-        ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label}, true, true)
+        ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label}, true)
       returning id`.execute(trx);
     ids.push(row.rows[0]!.id);
   }

@@ -161,7 +161,15 @@ async function searchBlocks(
   }
   const n = [...counted.values()].reduce((a, b) => a + b, 0);
   const total: SearchResponse['hits']['total'] = track === true || n <= track ? { value: n, relation: 'eq' } : { value: track, relation: 'gte' };
-  const best = lists.best(k, { languages, members });
+  const best: PageEntry[] = lists.best(k, { languages, members });
+  if (members && best.length < k) {
+    // Listed matches no scoring term reaches (a filter with an optional word) score 0, in index order.
+    const seen = new Set(best.map((b) => b.docId));
+    for (const doc of members) {
+      if (best.length >= k) break;
+      if (!seen.has(String(doc))) best.push({ docId: String(doc), score: 0 });
+    }
+  }
   return { best, total, byLanguage: counted };
 }
 
