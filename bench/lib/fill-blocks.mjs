@@ -81,7 +81,7 @@ export async function fillBlocksInBulk(databaseUrl, indexId, log = () => {}) {
     }
     if (current) pack();
     await flush();
-    await client.query('update search_document set blocked = true where index_id = $1 and not blocked', [indexId]);
+    await client.query('delete from search_unblocked where index_id = $1', [indexId]);
     await client.query(
       'insert into search_generation (index_id, generation) values ($1, 1) on conflict (index_id) do update set generation = search_generation.generation + 1',
       [indexId],

@@ -211,9 +211,12 @@ function body(query, language) {
   };
 }
 
-/** `perKind` queries of each kind, interleaved (so a change of load hits every kind alike). Call after generating the pages. */
-export function queryMix(corpus, perKind) {
-  const random = seeded(7);
+/**
+ * `perKind` queries of each kind, interleaved (so a change of load hits every kind alike). Call
+ * after generating the pages. Another `seed` draws other queries from the same distribution.
+ */
+export function queryMix(corpus, perKind, seed = 7) {
+  const random = seeded(seed);
   const make = (kind, lang) => {
     const filtered = kind.endsWith('+ language') ? lang.code : null;
     if (kind.startsWith('one term')) return body({ multi_match: { query: queryWord(random, lang), fields: FIELDS } }, filtered);

@@ -125,7 +125,17 @@ describe('posting blocks', () => {
       expect(await found('rare')).toEqual(expected('rare'));
       expect(await found('third', 'de')).toEqual(expected('third', 'de'));
       expect(await found('common')).toHaveLength(1_300);
+      // A phrase of two common words that only a few pages hold: only their blocks are read.
+      const few: IndexedDocument[] = [];
+      for (let i = 0; i < 5; i++) {
+        const id = await image();
+        texts.set(id, { text: 'third common', language: 'de' });
+        few.push(page(id, 'third common', 'de'));
+      }
+      await store.upsert(index, few);
       await store.reweigh(index);
+      await expectAsReference({ query: { multi_match: { query: 'third common', fields: ['text', 'htr', 'persons'], type: 'phrase' } }, size: 3 });
+      expect((await runSearch(database.db, scope(), parseSearchRequest({ query: { match_phrase: { text: 'third common' } } }))).hits.total.value).toBe(5);
       // Matches listed first: those the optional word scores come first, the others after with 0.
       await expectAsReference({ query: { bool: { filter: [{ term: { language: 'de' } }], should: [{ match: { text: 'rare' } }] } }, size: 30 });
       await expectAsReference({ query: { multi_match: { query: 'common third', fields: ['text'], operator: 'and' } }, size: 15, from: 5 });

@@ -301,6 +301,54 @@ export async function readLists(
   return found;
 }
 
+/**
+ * The postings of a few documents in these lists, weighed as readLists weighs: only the blocks
+ * whose range holds one of `docs` (ascending) are read, their headers first. Not kept: the
+ * lists are not whole.
+ */
+export async function readListsAt(
+  db: Kysely<DB>,
+  indexId: string,
+  wanted: { termId: number; field: number }[],
+  averages: number[],
+  docs: Float64Array,
+): Promise<Map<string, DecodedList>> {
+  const headers = await sql<{ term_id: number; field: number; first_doc: string; last_doc: string }>`
+    select b.term_id, b.field, b.first_doc, b.last_doc
+    from unnest(${wanted.map((w) => w.termId)}::int[], ${wanted.map((w) => w.field)}::smallint[]) as x(t, f)
+    join search_block b on b.index_id = ${indexId} and b.term_id = x.t and b.field = x.f
+    order by b.term_id, b.field, b.first_doc`.execute(db);
+  const chosen: { t: number; f: number; first: string }[] = [];
+  let key = '';
+  let at = 0;
+  for (const h of headers.rows) {
+    const k = listKey(h.term_id, h.field);
+    if (k !== key) {
+      key = k;
+      at = 0;
+    }
+    const first = Number(h.first_doc);
+    const last = Number(h.last_doc);
+    while (at < docs.length && docs[at]! < first) at += 1;
+    if (at < docs.length && docs[at]! <= last) chosen.push({ t: h.term_id, f: h.field, first: h.first_doc });
+  }
+  const rows = chosen.length
+    ? await sql<BlockRow>`
+        select b.term_id, b.field, b.first_doc, b.n, b.data
+        from unnest(${chosen.map((c) => c.t)}::int[], ${chosen.map((c) => c.f)}::smallint[], ${chosen.map((c) => c.first)}::bigint[]) as x(t, f, a)
+        join search_block b on b.index_id = ${indexId} and b.term_id = x.t and b.field = x.f and b.first_doc = x.a
+        order by b.term_id, b.field, b.first_doc`.execute(db)
+    : { rows: [] as BlockRow[] };
+  const byList = new Map<string, BlockRow[]>();
+  for (const row of rows.rows) {
+    const k = listKey(row.term_id, row.field);
+    const list = byList.get(k);
+    if (list) list.push(row);
+    else byList.set(k, [row]);
+  }
+  return new Map(wanted.map((w) => [listKey(w.termId, w.field), decodeList(byList.get(listKey(w.termId, w.field)) ?? [], averages[w.field] ?? 0)]));
+}
+
 function decodeList(blocks: BlockRow[], average: number): DecodedList {
   const n = blocks.reduce((sum, b) => sum + b.n, 0);
   const docs = new Float64Array(n);

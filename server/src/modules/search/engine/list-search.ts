@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
 import type { ScoringClause } from './compile.js';
-import { CHUNK, type DecodedList, readLists } from './blocks.js';
+import { CHUNK, type DecodedList, readLists, readListsAt } from './blocks.js';
 import { FIELD_CODES, bm25Idf } from './fields.js';
 
 /** A searched index with the generation its blocks are read at. */
@@ -44,6 +44,9 @@ export interface ListResult {
  * is dropped before the rest are looked into; and while one list is walked alone, its chunks
  * whose best weight cannot reach are skipped whole. Scores are exactly TopK's (scoring.ts).
  */
+/** Matches at most this many times fewer than a list's postings have only their blocks read. */
+const FEW_MEMBERS = 8;
+
 export class ListSearch {
   private lanes: Lane[] = [];
   /** Per slot (clause and group): its clause's scoring and where it sits in the per-document sheet. */
@@ -54,7 +57,11 @@ export class ListSearch {
     private readonly clauses: ScoringClause[],
   ) {}
 
-  async prepare(indices: BlockedIndex[]): Promise<void> {
+  /**
+   * Reads the lists. With `members` (the matches, listed beforehand, ascending) few beside a
+   * list's postings, only the blocks holding them are read.
+   */
+  async prepare(indices: BlockedIndex[], members: Float64Array | null = null): Promise<void> {
     const indexIds = indices.map((i) => i.id);
     const termIds = [...new Set(this.clauses.flatMap((c) => c.groups.flatMap((g) => g.variants.map((v) => v.termId))))];
     const [fields, df] = await Promise.all([
@@ -90,7 +97,15 @@ export class ListSearch {
       }),
     );
     const keys = [...new Map(wanted.map((w) => [`${w.termId}:${w.field}`, { termId: w.termId, field: w.field }])).values()];
-    const perIndex = await Promise.all(indices.map((index) => readLists(this.db, index.id, index.generation, keys, averages.get(index.id) ?? [0, 0, 0])));
+    // Few matches beside every list: their blocks alone (a phrase of common words found in a few hundred pages).
+    const few = members !== null && keys.every((key) => members.length * FEW_MEMBERS < (dfOf.get(`${key.termId}:${key.field}`) ?? 0));
+    const perIndex = await Promise.all(
+      indices.map((index) =>
+        few
+          ? readListsAt(this.db, index.id, keys, averages.get(index.id) ?? [0, 0, 0], members)
+          : readLists(this.db, index.id, index.generation, keys, averages.get(index.id) ?? [0, 0, 0]),
+      ),
+    );
     for (const w of wanted) {
       const pieces = perIndex.map((lists) => lists.get(`${w.termId}:${w.field}`)!).filter((l) => l && l.docs.length > 0);
       if (pieces.length === 0) continue;
@@ -143,7 +158,7 @@ export class ListSearch {
     const m = lanes.length;
     if (m === 0 || k === 0) return [];
     const walked = lanes.reduce((sum, lane) => sum + lane.docs.length, 0);
-    if (filter.members && filter.members.length * 8 < walked) return this.bestOfMembers(k, filter.members);
+    if (filter.members && filter.members.length * FEW_MEMBERS < walked) return this.bestOfMembers(k, filter.members);
     // upTo[i]: the most lanes 0..i add together.
     const upTo = new Float64Array(m);
     lanes.forEach((lane, i) => (upTo[i] = (i > 0 ? upTo[i - 1]! : 0) + lane.most));

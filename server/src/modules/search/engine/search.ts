@@ -152,7 +152,7 @@ async function searchBlocks(
     for (const row of listed.rows) counted.set(row.language ?? '', (counted.get(row.language ?? '') ?? 0) + 1);
   }
   const lists = new ListSearch(db, compiled.scoring);
-  await lists.prepare(indices);
+  await lists.prepare(indices, members);
   const known = vouched ? await languageIdsOf(db, countable!.languages) : null;
   const languages = known && countable!.languages ? known.ids : null;
   if (!counted) {
