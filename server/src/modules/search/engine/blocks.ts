@@ -232,6 +232,10 @@ class ListCache {
     return entry.list;
   }
 
+  has(indexId: string, generation: string, key: string): boolean {
+    return this.entries.has(`${indexId}:${generation}:${key}`);
+  }
+
   set(indexId: string, generation: string, key: string, list: DecodedList): void {
     if (this.generations.get(indexId) !== generation) {
       // A newer write: what was kept of the index before it is of no use.
@@ -259,6 +263,11 @@ class ListCache {
 }
 
 const cache = new ListCache(Number(process.env.PIM_SEARCH_CACHE_MB ?? 512) * 1024 * 1024);
+
+/** Whether this process keeps the list, read at this generation of the index. */
+export function isKept(indexId: string, generation: string, list: { termId: number; field: number }): boolean {
+  return cache.has(indexId, generation, listKey(list.termId, list.field));
+}
 
 /**
  * The lists of these terms and fields in an index, weighed with the index's average field

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
 import type { ScoringClause } from './compile.js';
-import { CHUNK, type DecodedList, readLists, readListsAt } from './blocks.js';
+import { BLOCK_SIZE, CHUNK, type DecodedList, isKept, readLists, readListsAt } from './blocks.js';
 import { FIELD_CODES, bm25Idf } from './fields.js';
 
 /** A searched index with the generation its blocks are read at. */
@@ -44,8 +44,11 @@ export interface ListResult {
  * is dropped before the rest are looked into; and while one list is walked alone, its chunks
  * whose best weight cannot reach are skipped whole. Scores are exactly TopK's (scoring.ts).
  */
-/** Matches at most this many times fewer than a list's postings have only their blocks read. */
+/** Matches at most this many times fewer than the postings of the lists are looked up one by one. */
 const FEW_MEMBERS = 8;
+
+/** Listed matches per block of every list below which only their blocks are read. */
+export const FEW_PER_BLOCK = 0.5;
 
 export class ListSearch {
   private lanes: Lane[] = [];
@@ -61,7 +64,7 @@ export class ListSearch {
    * Reads the lists. With `members` (the matches, listed beforehand, ascending) few beside a
    * list's postings, only the blocks holding them are read.
    */
-  async prepare(indices: BlockedIndex[], members: Float64Array | null = null): Promise<void> {
+  async prepare(indices: BlockedIndex[], members: Float64Array | null = null, matchesPerBlock = FEW_PER_BLOCK): Promise<void> {
     const indexIds = indices.map((i) => i.id);
     const termIds = [...new Set(this.clauses.flatMap((c) => c.groups.flatMap((g) => g.variants.map((v) => v.termId))))];
     const [fields, df] = await Promise.all([
@@ -97,14 +100,24 @@ export class ListSearch {
       }),
     );
     const keys = [...new Map(wanted.map((w) => [`${w.termId}:${w.field}`, { termId: w.termId, field: w.field }])).values()];
-    // Few matches beside every list: their blocks alone (a phrase of common words found in a few hundred pages).
-    const few = members !== null && keys.every((key) => members.length * FEW_MEMBERS < (dfOf.get(`${key.termId}:${key.field}`) ?? 0));
+    // A list with fewer matches than half its blocks, not kept already: the matches' blocks alone
+    // (a phrase of common words found in a few dozen pages). More would touch most blocks anyway:
+    // such a list is read whole then, and kept.
+    const isFew = (indexId: string, generation: string, key: { termId: number; field: number }) =>
+      members !== null &&
+      members.length < matchesPerBlock * ((dfOf.get(`${key.termId}:${key.field}`) ?? 0) / BLOCK_SIZE) &&
+      !isKept(indexId, generation, key);
     const perIndex = await Promise.all(
-      indices.map((index) =>
-        few
-          ? readListsAt(this.db, index.id, keys, averages.get(index.id) ?? [0, 0, 0], members)
-          : readLists(this.db, index.id, index.generation, keys, averages.get(index.id) ?? [0, 0, 0]),
-      ),
+      indices.map(async (index) => {
+        const averagesOf = averages.get(index.id) ?? [0, 0, 0];
+        const few = keys.filter((key) => isFew(index.id, index.generation, key));
+        const whole = keys.filter((key) => !few.includes(key));
+        const [wholeLists, fewLists] = await Promise.all([
+          readLists(this.db, index.id, index.generation, whole, averagesOf),
+          few.length ? readListsAt(this.db, index.id, few, averagesOf, members!) : Promise.resolve(new Map<string, DecodedList>()),
+        ]);
+        return new Map([...wholeLists, ...fewLists]);
+      }),
     );
     for (const w of wanted) {
       const pieces = perIndex.map((lists) => lists.get(`${w.termId}:${w.field}`)!).filter((l) => l && l.docs.length > 0);
@@ -412,4 +425,53 @@ export async function languageIdsOf(db: Kysely<DB>, codes: string[] | null): Pro
     if (id !== undefined) ids.add(id);
   }
   return { ids, codes: names };
+}
+
+/** A query's listed matches (ascending) and their count per language. */
+export interface Listing {
+  members: Float64Array;
+  counted: Map<string, number>;
+}
+
+/**
+ * The listed matches of recent queries, good while the generations of the indices they were
+ * listed in hold: as Elasticsearch's request cache keeps a shard's results until its next
+ * refresh. Phrases are asked as words are, the common ones again and again, and listing their
+ * tens of thousands of matches is most of what they cost. At most 64 MB of matches.
+ */
+class ListingCache {
+  private readonly entries = new Map<string, { listing: Listing; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly limit: number) {}
+
+  get(key: string): Listing | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.listing;
+  }
+
+  set(key: string, listing: Listing): void {
+    const bytes = listing.members.byteLength + 64 * listing.counted.size + key.length;
+    if (bytes > this.limit) return;
+    const old = this.entries.get(key);
+    if (old) this.bytes -= old.bytes;
+    this.entries.delete(key);
+    this.entries.set(key, { listing, bytes });
+    this.bytes += bytes;
+    for (const [id, entry] of this.entries) {
+      if (this.bytes <= this.limit) break;
+      this.entries.delete(id);
+      this.bytes -= entry.bytes;
+    }
+  }
+}
+
+export const listings = new ListingCache(64 * 1024 * 1024);
+
+/** The key of a listing: the indices at their generations and the statement's text and values. */
+export function listingKey(indices: BlockedIndex[], statement: { sql: string; parameters: readonly unknown[] }): string {
+  return JSON.stringify([indices.map((i) => [i.id, i.generation]), statement.sql, statement.parameters]);
 }

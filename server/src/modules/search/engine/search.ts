@@ -6,7 +6,7 @@ import type { Query, SearchRequest, SearchScope, SortClause, TermsAggregation } 
 import { type CompiledQuery, QueryCompiler, SORT_EXPRESSIONS, toSql } from './compile.js';
 import { type Coverage, type LanguageCounts, countByLanguage, coverageOf } from './counts.js';
 import { TermExpander } from './expand.js';
-import { ListSearch, blockedIndices, languageIdsOf } from './list-search.js';
+import { ListSearch, blockedIndices, languageIdsOf, listingKey, listings } from './list-search.js';
 import { type ListKnowledge, TopK } from './scoring.js';
 
 /** The languages a query's filters pin down (`term(s)` on language in must/filter), for stemming. */
@@ -57,6 +57,8 @@ export interface SearchOptions {
    * reference for tests.
    */
   shortcuts?: boolean;
+  /** Listed matches per block of every list below which only their blocks are read (default FEW_PER_BLOCK). */
+  fewPerBlock?: number;
 }
 
 export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: SearchRequest, options: SearchOptions = {}): Promise<SearchResponse> {
@@ -78,7 +80,7 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
   const facetsLanguage = Object.values(request.aggregations).some((a) => a.field === 'language');
   const cap = request.trackTotalHits === true ? null : Math.max(request.trackTotalHits, scoreAllBelow) + 1;
   const coverage = await coverageOf(db, scope);
-  const fromBlocks = shortcuts && byScore && k > 0 && !postFilter ? await searchBlocks(db, scope, compiled, base, coverage, k, request.trackTotalHits) : null;
+  const fromBlocks = shortcuts && byScore && k > 0 && !postFilter ? await searchBlocks(db, scope, compiled, base, coverage, k, request.trackTotalHits, options.fewPerBlock) : null;
   if (fromBlocks) {
     const aggregations = await withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, fromBlocks.byLanguage));
     const hits = await presentHits(db, fromBlocks.best.slice(request.from), request, compiled, indexNames);
@@ -134,6 +136,7 @@ async function searchBlocks(
   coverage: Coverage,
   k: number,
   track: number | true,
+  fewPerBlock?: number,
 ): Promise<{ best: PageEntry[]; total: SearchResponse['hits']['total']; byLanguage: Map<string, number> } | null> {
   const countable = compiled.predicate.countable;
   const vouched = Boolean(countable?.terms);
@@ -143,16 +146,22 @@ async function searchBlocks(
   let members: Float64Array | null = null;
   let counted: Map<string, number> | null = null;
   if (!vouched) {
-    const listed = await withTextIndex(db, true, (trx) =>
-      sql<{ id: string; language: string | null }>`select d.id, d.language from search_document d where ${where} limit ${LIST_MATCHES_UP_TO + 1}`.execute(trx),
-    );
-    if (listed.rows.length > LIST_MATCHES_UP_TO) return null;
-    members = Float64Array.from(listed.rows.map((r) => Number(r.id))).sort();
-    counted = new Map();
-    for (const row of listed.rows) counted.set(row.language ?? '', (counted.get(row.language ?? '') ?? 0) + 1);
+    const statement = sql<{ id: string; language: string | null }>`select d.id, d.language from search_document d where ${where} limit ${LIST_MATCHES_UP_TO + 1}`;
+    const key = listingKey(indices, statement.compile(db));
+    let listing = listings.get(key);
+    if (!listing) {
+      const listed = await withTextIndex(db, true, (trx) => statement.execute(trx));
+      if (listed.rows.length > LIST_MATCHES_UP_TO) return null;
+      const byLanguage = new Map<string, number>();
+      for (const row of listed.rows) byLanguage.set(row.language ?? '', (byLanguage.get(row.language ?? '') ?? 0) + 1);
+      listing = { members: Float64Array.from(listed.rows.map((r) => Number(r.id))).sort(), counted: byLanguage };
+      listings.set(key, listing);
+    }
+    members = listing.members;
+    counted = new Map(listing.counted);
   }
   const lists = new ListSearch(db, compiled.scoring);
-  await lists.prepare(indices, members);
+  await lists.prepare(indices, members, fewPerBlock);
   const known = vouched ? await languageIdsOf(db, countable!.languages) : null;
   const languages = known && countable!.languages ? known.ids : null;
   if (!counted) {
