@@ -6,7 +6,7 @@ import type { Query, SearchRequest, SearchScope, SortClause, TermsAggregation } 
 import { type CompiledQuery, QueryCompiler, SORT_EXPRESSIONS, toSql } from './compile.js';
 import { type Coverage, type LanguageCounts, countByLanguage, coverageOf } from './counts.js';
 import { TermExpander } from './expand.js';
-import { ListSearch, blockedIndices, languageIdsOf, listingKey, listings } from './list-search.js';
+import { type BlockedIndex, ListSearch, blockedIndices, languageIdsOf, listingKey, listings } from './list-search.js';
 import { type ListKnowledge, TopK } from './scoring.js';
 
 /** The languages a query's filters pin down (`term(s)` on language in must/filter), for stemming. */
@@ -79,8 +79,10 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
   const shortcuts = options.shortcuts !== false;
   const facetsLanguage = Object.values(request.aggregations).some((a) => a.field === 'language');
   const cap = request.trackTotalHits === true ? null : Math.max(request.trackTotalHits, scoreAllBelow) + 1;
-  const coverage = await coverageOf(db, scope);
-  const fromBlocks = shortcuts && byScore && k > 0 && !postFilter ? await searchBlocks(db, scope, compiled, base, coverage, k, request.trackTotalHits, options.fewPerBlock) : null;
+  const blocksMayAnswer = shortcuts && byScore && k > 0 && !postFilter && compiled.scoring.length > 0;
+  // Both asked at once: two round trips in the time of one.
+  const [coverage, blocked] = await Promise.all([coverageOf(db, scope), blocksMayAnswer ? blockedIndices(db, scope) : null]);
+  const fromBlocks = blocked ? await searchBlocks(db, compiled, base, coverage, blocked, k, request.trackTotalHits, options.fewPerBlock) : null;
   if (fromBlocks) {
     const aggregations = await withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, fromBlocks.byLanguage));
     const hits = await presentHits(db, fromBlocks.best.slice(request.from), request, compiled, indexNames);
@@ -130,19 +132,17 @@ function respond(
  */
 async function searchBlocks(
   db: Kysely<DB>,
-  scope: SearchScope,
   compiled: CompiledQuery,
   where: RawBuilder<SqlBool>,
   coverage: Coverage,
+  indices: BlockedIndex[],
   k: number,
   track: number | true,
   fewPerBlock?: number,
 ): Promise<{ best: PageEntry[]; total: SearchResponse['hits']['total']; byLanguage: Map<string, number> } | null> {
   const countable = compiled.predicate.countable;
   const vouched = Boolean(countable?.terms);
-  if (!coverage.everyDocumentOfIndices || compiled.scoring.length === 0 || !(vouched || compiled.predicate.listable)) return null;
-  const indices = await blockedIndices(db, scope);
-  if (!indices) return null;
+  if (!coverage.everyDocumentOfIndices || !(vouched || compiled.predicate.listable)) return null;
   let members: Float64Array | null = null;
   let counted: Map<string, number> | null = null;
   if (!vouched) {
@@ -161,8 +161,7 @@ async function searchBlocks(
     counted = new Map(listing.counted);
   }
   const lists = new ListSearch(db, compiled.scoring);
-  await lists.prepare(indices, members, fewPerBlock);
-  const known = vouched ? await languageIdsOf(db, countable!.languages) : null;
+  const [, known] = await Promise.all([lists.prepare(indices, members, fewPerBlock), vouched ? languageIdsOf(db, countable!.languages) : null]);
   const languages = known && countable!.languages ? known.ids : null;
   if (!counted) {
     counted = new Map();
