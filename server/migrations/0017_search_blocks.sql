@@ -1,6 +1,6 @@
 -- Posting blocks: each term's postings in a field of an index, in document order, packed a block
--- of up to 512 to a row (document gaps, term frequencies, field lengths as varints; a language
--- byte each). About 5 bytes a posting instead of a row of 40 with two index entries, so a search
+-- of up to 512 to a row (document gaps, term frequencies, field lengths and languages as
+-- varints). About 6 bytes a posting instead of a row of 40 with two index entries, so a search
 -- reads a common word's 300,000 postings in a few megabytes and scores them in memory
 -- (blocks.ts). search_posting stays for what looks postings up by document.
 CREATE TABLE search_block (
@@ -16,7 +16,7 @@ CREATE TABLE search_block (
 -- Packed varints do not compress: stored out of line as they are, without a try at it.
 ALTER TABLE search_block ALTER COLUMN data SET STORAGE EXTERNAL;
 
--- The languages of the documents, numbered for the blocks' language byte (0: none).
+-- The languages of the documents, numbered for the blocks (0: none).
 CREATE TABLE search_language (
   id   smallint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   code text NOT NULL UNIQUE

@@ -30,9 +30,10 @@ describe('posting blocks', () => {
       { doc: 7, tf: 1, length: 3, language: 0 },
       { doc: 8, tf: 300, length: 70_000, language: 2 },
       { doc: 2 ** 40, tf: 1, length: 1, language: 255 },
+      { doc: 2 ** 40 + 1, tf: 2, length: 2, language: 30_000 },
     ];
     const data = encodeBlock(postings);
-    expect(decodeBlock(7, 3, data)).toEqual(postings);
+    expect(decodeBlock(7, 4, data)).toEqual(postings);
   });
 
   describe('in the store', () => {

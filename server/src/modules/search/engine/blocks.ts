@@ -5,8 +5,8 @@ import { BM25_K1, bm25Norms } from './fields.js';
 /**
  * Posting blocks (migration 0017): a term's postings in a field of an index, in document order,
  * up to BLOCK_SIZE to a row. A posting is its document's gap from the one before (the first from
- * `first_doc`), its term frequency and its field's length as varints, and its document's
- * language as a byte: about 5 bytes, so the lists of a search come from PostgreSQL in a few
+ * `first_doc`), its term frequency, its field's length and its document's language
+ * (search_language.id) as varints: about 5 bytes, so the lists of a search come from PostgreSQL in a few
  * reads of a few megabytes and are scored in memory (list-search.ts). Weights are not stored:
  * they are BM25's from the frequency, the length and the index's average length of the moment,
  * as Lucene weighs at search time, so no reweigh ever rewrites the blocks.
@@ -33,7 +33,7 @@ function writeVarint(out: number[], value: number): void {
   out.push(v);
 }
 
-/** Packs postings sorted by document: gaps, frequencies, lengths, then a language byte each. */
+/** Packs postings sorted by document: gaps, frequencies, lengths and languages, each a run of varints. */
 export function encodeBlock(postings: BlockPosting[]): Buffer {
   const out: number[] = [];
   let previous = postings[0]!.doc;
@@ -43,7 +43,7 @@ export function encodeBlock(postings: BlockPosting[]): Buffer {
   }
   for (const p of postings) writeVarint(out, p.tf);
   for (const p of postings) writeVarint(out, p.length);
-  for (const p of postings) out.push(p.language);
+  for (const p of postings) writeVarint(out, p.language);
   return Buffer.from(out);
 }
 
@@ -58,7 +58,7 @@ export function decodeBlock(firstDoc: number, n: number, data: Uint8Array): Bloc
   }
   for (const p of postings) p.tf = readVarint(data, reader);
   for (const p of postings) p.length = readVarint(data, reader);
-  for (const p of postings) p.language = data[reader.at++]!;
+  for (const p of postings) p.language = readVarint(data, reader);
   return postings;
 }
 
@@ -205,7 +205,7 @@ export async function bumpGeneration(trx: Transaction<DB>, indexId: string): Pro
 export interface DecodedList {
   docs: Float64Array;
   weights: Float64Array;
-  languages: Uint8Array;
+  languages: Uint16Array;
   /** The best weight of each CHUNK postings. */
   chunkMax: Float64Array;
   maxWeight: number;
@@ -362,7 +362,7 @@ function decodeList(blocks: BlockRow[], average: number): DecodedList {
   const n = blocks.reduce((sum, b) => sum + b.n, 0);
   const docs = new Float64Array(n);
   const weights = new Float64Array(n);
-  const languages = new Uint8Array(n);
+  const languages = new Uint16Array(n);
   const tfs = new Float64Array(BLOCK_SIZE);
   // bm25Weight, inline.
   const { base, perLength } = bm25Norms(average);
@@ -408,7 +408,17 @@ function decodeList(blocks: BlockRow[], average: number): DecodedList {
       const tf = tfs[i]!;
       weights[at + i] = (tf * (BM25_K1 + 1)) / (tf + base + perLength * value);
     }
-    for (let i = 0; i < count; i += 1) languages[at + i] = data[p++]!;
+    for (let i = 0; i < count; i += 1) {
+      let byte = data[p++]!;
+      let value = byte & 0x7f;
+      let scale = 0x80;
+      while (byte >= 0x80) {
+        byte = data[p++]!;
+        value += (byte & 0x7f) * scale;
+        scale *= 0x80;
+      }
+      languages[at + i] = value;
+    }
     at += count;
   }
   const chunkMax = new Float64Array(Math.ceil(n / CHUNK));

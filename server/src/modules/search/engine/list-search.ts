@@ -17,7 +17,7 @@ interface Lane {
   coefficient: number;
   docs: Float64Array;
   weights: Float64Array;
-  languages: Uint8Array;
+  languages: Uint16Array;
   chunkMax: Float64Array;
   /** The most this list adds to a score. */
   most: number;
@@ -130,7 +130,7 @@ export class ListSearch {
   /** The matches per language of a query every document in a list matches. */
   count(filter: ListFilter): Map<number, number> {
     const byLanguage = new Map<number, number>();
-    const counts = new Float64Array(256);
+    const counts = new Float64Array(65_536);
     if (this.lanes.length === 1) {
       const lane = this.lanes[0]!;
       for (let i = 0; i < lane.docs.length; i += 1) {
@@ -325,7 +325,7 @@ function mergeLists(pieces: DecodedList[]): DecodedList {
   order.sort((a, b) => pieces[a[0]]!.docs[a[1]]! - pieces[b[0]]!.docs[b[1]]!);
   const docs = new Float64Array(n);
   const weights = new Float64Array(n);
-  const languages = new Uint8Array(n);
+  const languages = new Uint16Array(n);
   order.forEach(([j, i], at) => {
     docs[at] = pieces[j]!.docs[i]!;
     weights[at] = pieces[j]!.weights[i]!;
