@@ -30,11 +30,11 @@ export interface ListFilter {
   members: Float64Array | null;
 }
 
-export interface ListResult {
-  best: { docId: string; score: number }[];
-  /** Matches per language id, when every document in a list matches (no members). */
-  byLanguage: Map<number, number> | null;
-}
+/** Matches at most this many times fewer than the postings of the lists are looked up one by one. */
+const FEW_MEMBERS = 8;
+
+/** Listed matches per block of every list below which only their blocks are read. */
+export const FEW_PER_BLOCK = 0.5;
 
 /**
  * Top-k by BM25 over posting blocks, in memory. The lists come whole from the blocks (or the
@@ -44,12 +44,6 @@ export interface ListResult {
  * is dropped before the rest are looked into; and while one list is walked alone, its chunks
  * whose best weight cannot reach are skipped whole. Scores are exactly TopK's (scoring.ts).
  */
-/** Matches at most this many times fewer than the postings of the lists are looked up one by one. */
-const FEW_MEMBERS = 8;
-
-/** Listed matches per block of every list below which only their blocks are read. */
-export const FEW_PER_BLOCK = 0.5;
-
 export class ListSearch {
   private lanes: Lane[] = [];
   /** Per slot (clause and group): its clause's scoring and where it sits in the per-document sheet. */
@@ -84,7 +78,7 @@ export class ListSearch {
     }
     const dfOf = new Map(df.rows.map((r) => [`${r.term_id}:${r.field}`, r.df]));
     const wanted: { slot: number; field: number; termId: number; coefficient: number }[] = [];
-    this.clauses.forEach((clause, c) =>
+    this.clauses.forEach((clause) =>
       clause.groups.forEach((group) => {
         const slot = this.slots.length;
         this.slots.push({ sumFields: clause.sumFields });
@@ -96,7 +90,6 @@ export class ListSearch {
             wanted.push({ slot, field, termId: variant.termId, coefficient: clause.boost * f.boost * variant.factor * bm25Idf(docCount.get(field) ?? n, n) });
           }
         }
-        void c;
       }),
     );
     const keys = [...new Map(wanted.map((w) => [`${w.termId}:${w.field}`, { termId: w.termId, field: w.field }])).values()];
