@@ -3,6 +3,7 @@ import type { DB } from '../../../platform/db/schema.js';
 import type { ScoringClause } from './compile.js';
 import { BLOCK_SIZE, CHUNK, type DecodedList, isKept, readLists, readListsAt } from './blocks.js';
 import { FIELD_CODES, bm25Idf } from './fields.js';
+import { statistics } from './scoring.js';
 
 /** A searched index with the generation its blocks are read at. */
 export interface BlockedIndex {
@@ -59,24 +60,8 @@ export class ListSearch {
    * list's postings, only the blocks holding them are read.
    */
   async prepare(indices: BlockedIndex[], members: Float64Array | null = null, matchesPerBlock = FEW_PER_BLOCK): Promise<void> {
-    const indexIds = indices.map((i) => i.id);
     const termIds = [...new Set(this.clauses.flatMap((c) => c.groups.flatMap((g) => g.variants.map((v) => v.termId))))];
-    const [fields, df] = await Promise.all([
-      sql<{ index_id: string; field: number; doc_count: string; total_length: string }>`
-        select index_id, field, doc_count, total_length from search_field_stat where index_id = any(${indexIds}::uuid[])`.execute(this.db),
-      sql<{ term_id: number; field: number; df: number }>`
-        select term_id, field, sum(df)::int as df from search_term_stat
-        where index_id = any(${indexIds}::uuid[]) and term_id = any(${termIds}::int[]) group by term_id, field`.execute(this.db),
-    ]);
-    const docCount = new Map<number, number>();
-    const averages = new Map<string, number[]>();
-    for (const row of fields.rows) {
-      docCount.set(row.field, (docCount.get(row.field) ?? 0) + Number(row.doc_count));
-      const a = averages.get(row.index_id) ?? [0, 0, 0];
-      a[row.field] = Number(row.doc_count) > 0 ? Number(row.total_length) / Number(row.doc_count) : 0;
-      averages.set(row.index_id, a);
-    }
-    const dfOf = new Map(df.rows.map((r) => [`${r.term_id}:${r.field}`, r.df]));
+    const { docCount, averages, df: dfOf } = await statistics(this.db, indices.map((i) => i.id), termIds);
     const wanted: { slot: number; field: number; termId: number; coefficient: number }[] = [];
     this.clauses.forEach((clause) =>
       clause.groups.forEach((group) => {

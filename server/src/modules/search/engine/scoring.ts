@@ -32,13 +32,15 @@ export interface ListKnowledge {
   members?: string[];
 }
 
-/** Document counts and frequencies of the searched indices, for idf. */
-async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[]) {
-  const fields = await sql<{ index_id: string; field: number; doc_count: string; total_length: string }>`
-    select index_id, field, doc_count, total_length from search_field_stat where index_id = any(${indexIds}::uuid[])`.execute(db);
-  const df = await sql<{ term_id: number; field: number; df: number }>`
-    select term_id, field, sum(df)::int as df from search_term_stat
-    where index_id = any(${indexIds}::uuid[]) and term_id = any(${termIds}::int[]) group by term_id, field`.execute(db);
+/** Document counts and frequencies of the searched indices, for idf, and each index's average field lengths. */
+export async function statistics(db: Kysely<DB>, indexIds: string[], termIds: number[]) {
+  const [fields, df] = await Promise.all([
+    sql<{ index_id: string; field: number; doc_count: string; total_length: string }>`
+      select index_id, field, doc_count, total_length from search_field_stat where index_id = any(${indexIds}::uuid[])`.execute(db),
+    sql<{ term_id: number; field: number; df: number }>`
+      select term_id, field, sum(df)::int as df from search_term_stat
+      where index_id = any(${indexIds}::uuid[]) and term_id = any(${termIds}::int[]) group by term_id, field`.execute(db),
+  ]);
   const docCount = new Map<number, number>();
   const averages = new Map<string, number[]>();
   for (const row of fields.rows) {
