@@ -38,6 +38,11 @@ const envSchema = z
       .int('PIM_CACHE_MAX_MB must be a whole number of megabytes (0: no limit)')
       .min(0, 'PIM_CACHE_MAX_MB must be 0 (no limit) or more megabytes')
       .default(2048),
+    PIM_SEARCH_CACHE_MB: z.coerce
+      .number({ error: 'PIM_SEARCH_CACHE_MB must be a number of megabytes' })
+      .int('PIM_SEARCH_CACHE_MB must be a whole number of megabytes')
+      .min(0, 'PIM_SEARCH_CACHE_MB must be 0 (keep no lists) or more megabytes')
+      .default(512),
     PIM_MODEL_MAX_MB: z.coerce
       .number({ error: 'PIM_MODEL_MAX_MB must be a number of megabytes' })
       .positive('PIM_MODEL_MAX_MB must be more than 0 megabytes')
@@ -156,6 +161,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** The size cap of the derivative cache (tiles, thumbnails) under dataDir; 0: no cap. */
   cacheMaxBytes: number;
+  /** How many bytes of decoded posting lists the search keeps in memory (engine/blocks.ts). */
+  searchCacheBytes: number;
   /** The largest model file an upload may bring (models are often hundreds of MB). */
   modelMaxBytes: number;
   /** The most pages one uploaded PDF may have; a longer one is refused before any page is rendered. */
@@ -249,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.PIM_ADMIN_EMAIL, password: e.PIM_ADMIN_PASSWORD },
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     cacheMaxBytes: e.PIM_CACHE_MAX_MB * 1024 * 1024,
+    searchCacheBytes: e.PIM_SEARCH_CACHE_MB * 1024 * 1024,
     modelMaxBytes: Math.round(e.PIM_MODEL_MAX_MB * 1024 * 1024),
     pdfMaxPages: e.PIM_PDF_MAX_PAGES,
     pdfMaxPagePixels: Math.round(e.PIM_PDF_MAX_PAGE_MEGAPIXELS * 1_000_000),

@@ -21,6 +21,7 @@ import { AclService } from './modules/acl/service.js';
 import { GroupRepository } from './modules/groups/repository.js';
 import { GroupService } from './modules/groups/service.js';
 import { ElasticDocumentStore, ElasticForwarder } from './modules/search/elastic/index.js';
+import { limitListCache } from './modules/search/engine/blocks.js';
 import { PgDocumentStore } from './modules/search/engine/pg-store.js';
 import { SearchIndexer } from './modules/search/indexer.js';
 import { SearchRepository } from './modules/search/repository.js';
@@ -134,6 +135,7 @@ export function createServices(database: Database, config: Config, options: Serv
   });
   // ELASTICSEARCH_URL: searches and search documents go to that cluster; else PostgreSQL is the engine.
   const cluster = config.elasticsearch;
+  limitListCache(config.searchCacheBytes);
   const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config.js';
 import type { Database } from '../../../platform/db/database.js';
 import { migrate } from '../../../platform/db/migrate.js';
 import { openTestDatabase } from '../../../test-support/test-db.js';
 import { parseSearchRequest } from '../dsl.js';
 import type { IndexedDocument, SearchScope } from '../query.js';
-import { BLOCK_SIZE, decodeBlock, encodeBlock } from './blocks.js';
+import { BLOCK_SIZE, decodeBlock, encodeBlock, limitListCache } from './blocks.js';
 import { blockedIndices } from './list-search.js';
 import { PgDocumentStore } from './pg-store.js';
 import { type SearchOptions, runSearch } from './search.js';
@@ -34,6 +35,13 @@ describe('posting blocks', () => {
     ];
     const data = encodeBlock(postings);
     expect(decodeBlock(7, 4, data)).toEqual(postings);
+  });
+
+  it('keep as many megabytes of decoded lists as PIM_SEARCH_CACHE_MB says (512 by default)', () => {
+    expect(loadConfig({}).searchCacheBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ PIM_SEARCH_CACHE_MB: '0' }).searchCacheBytes).toBe(0);
+    expect(() => loadConfig({ PIM_SEARCH_CACHE_MB: 'lots' })).toThrow('PIM_SEARCH_CACHE_MB must be a number of megabytes');
+    expect(() => loadConfig({ PIM_SEARCH_CACHE_MB: '-1' })).toThrow('PIM_SEARCH_CACHE_MB must be 0 (keep no lists) or more megabytes');
   });
 
   describe('in the store', () => {
@@ -182,6 +190,16 @@ describe('posting blocks', () => {
       await expectBlocksAsPostings();
       expect(await found('rare')).toEqual(expected('rare'));
       expect(await found('third', 'de')).toEqual(expected('third', 'de'));
+    });
+
+    it('answer the same with no lists kept', async () => {
+      limitListCache(0);
+      try {
+        expect(await found('rare')).toEqual(expected('rare'));
+        expect(await found('third', 'de')).toEqual(expected('third', 'de'));
+      } finally {
+        limitListCache(512 * 1024 * 1024);
+      }
     });
 
     it('are gone with the index cleared', async () => {

@@ -214,14 +214,19 @@ export interface DecodedList {
 /**
  * The lists a process has read, while their index's generation holds: the words people search
  * for follow Zipf's law, so the common lists that cost most to read are the ones asked again.
- * Bounded by bytes (PIM_SEARCH_CACHE_MB, 512 by default), least recently used first out.
+ * Bounded by bytes (PIM_SEARCH_CACHE_MB, 512 by default: limitListCache), least recently used first out.
  */
 class ListCache {
   private readonly entries = new Map<string, { list: DecodedList; bytes: number }>();
   private bytes = 0;
   private readonly generations = new Map<string, string>();
 
-  constructor(private readonly limit: number) {}
+  constructor(private limit: number) {}
+
+  resize(limit: number): void {
+    this.limit = limit;
+    for (const id of [...this.entries.keys()]) if (this.bytes > this.limit) this.drop(id);
+  }
 
   get(indexId: string, generation: string, key: string): DecodedList | undefined {
     const id = `${indexId}:${generation}:${key}`;
@@ -262,7 +267,12 @@ class ListCache {
   }
 }
 
-const cache = new ListCache(Number(process.env.PIM_SEARCH_CACHE_MB ?? 512) * 1024 * 1024);
+const cache = new ListCache(512 * 1024 * 1024);
+
+/** How many bytes of decoded lists this process keeps (PIM_SEARCH_CACHE_MB; 0: none). */
+export function limitListCache(bytes: number): void {
+  cache.resize(bytes);
+}
 
 /** Whether this process keeps the list, read at this generation of the index. */
 export function isKept(indexId: string, generation: string, list: { termId: number; field: number }): boolean {
