@@ -368,67 +368,46 @@ export async function readListsAt(
   return new Map(wanted.map((w) => [listKey(w.termId, w.field), decodeList(byList.get(listKey(w.termId, w.field)) ?? [], averages[w.field] ?? 0)]));
 }
 
+/** Reads `count` varints from `at` into `out`; where they end. Runs once per posting of every list a search reads. */
+function readRun(data: Uint8Array, at: number, count: number, out: Float64Array): number {
+  let p = at;
+  for (let i = 0; i < count; i += 1) {
+    let byte = data[p++]!;
+    let value = byte & 0x7f;
+    let scale = 0x80;
+    while (byte >= 0x80) {
+      byte = data[p++]!;
+      value += (byte & 0x7f) * scale;
+      scale *= 0x80;
+    }
+    out[i] = value;
+  }
+  return p;
+}
+
 function decodeList(blocks: BlockRow[], average: number): DecodedList {
   const n = blocks.reduce((sum, b) => sum + b.n, 0);
   const docs = new Float64Array(n);
   const weights = new Float64Array(n);
   const languages = new Uint16Array(n);
+  const gaps = new Float64Array(BLOCK_SIZE);
   const tfs = new Float64Array(BLOCK_SIZE);
+  const lengths = new Float64Array(BLOCK_SIZE);
   // bm25Weight, inline.
   const { base, perLength } = bm25Norms(average);
   let at = 0;
-  // Varints read inline: this loop runs once per posting of every list a search reads.
   for (const block of blocks) {
     const data = block.data;
     const count = block.n;
     let p = 0;
     let doc = Number(block.first_doc);
-    for (let i = 0; i < count; i += 1) {
-      let byte = data[p++]!;
-      let value = byte & 0x7f;
-      let scale = 0x80;
-      while (byte >= 0x80) {
-        byte = data[p++]!;
-        value += (byte & 0x7f) * scale;
-        scale *= 0x80;
-      }
-      doc += value;
-      docs[at + i] = doc;
-    }
-    for (let i = 0; i < count; i += 1) {
-      let byte = data[p++]!;
-      let value = byte & 0x7f;
-      let scale = 0x80;
-      while (byte >= 0x80) {
-        byte = data[p++]!;
-        value += (byte & 0x7f) * scale;
-        scale *= 0x80;
-      }
-      tfs[i] = value;
-    }
-    for (let i = 0; i < count; i += 1) {
-      let byte = data[p++]!;
-      let value = byte & 0x7f;
-      let scale = 0x80;
-      while (byte >= 0x80) {
-        byte = data[p++]!;
-        value += (byte & 0x7f) * scale;
-        scale *= 0x80;
-      }
-      const tf = tfs[i]!;
-      weights[at + i] = (tf * (BM25_K1 + 1)) / (tf + base + perLength * value);
-    }
-    for (let i = 0; i < count; i += 1) {
-      let byte = data[p++]!;
-      let value = byte & 0x7f;
-      let scale = 0x80;
-      while (byte >= 0x80) {
-        byte = data[p++]!;
-        value += (byte & 0x7f) * scale;
-        scale *= 0x80;
-      }
-      languages[at + i] = value;
-    }
+    p = readRun(data, p, count, gaps);
+    for (let i = 0; i < count; i += 1) docs[at + i] = doc += gaps[i]!;
+    p = readRun(data, p, count, tfs);
+    p = readRun(data, p, count, lengths);
+    for (let i = 0; i < count; i += 1) weights[at + i] = (tfs[i]! * (BM25_K1 + 1)) / (tfs[i]! + base + perLength * lengths[i]!);
+    p = readRun(data, p, count, gaps);
+    for (let i = 0; i < count; i += 1) languages[at + i] = gaps[i]!;
     at += count;
   }
   const chunkMax = new Float64Array(Math.ceil(n / CHUNK));
