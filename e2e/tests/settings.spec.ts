@@ -13,7 +13,7 @@ test('an admin creates, edits and deletes a configuration; a taken key is refuse
   await expect(page.getByRole('heading', { name: 'New configuration' })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Enter a key.')).toBeVisible();
-  await page.getByLabel('Key').fill('e2e.mail.host');
+  await page.getByRole('textbox', { name: 'Key' }).fill('e2e.mail.host');
   await page.getByLabel('Value').fill('smtp.example.org');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Configuration is saved successfully.')).toBeVisible();
@@ -22,7 +22,8 @@ test('an admin creates, edits and deletes a configuration; a taken key is refuse
 
   // The same key again: the server's 409 in a toast, and the form stays.
   await page.getByRole('link', { name: 'New configuration' }).click();
-  await page.getByLabel('Key').fill('e2e.mail.host');
+  await expect(page.getByRole('heading', { name: 'New configuration' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Key' }).fill('e2e.mail.host');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('A configuration with the key "e2e.mail.host" already exists: edit that one or choose another key.')).toBeVisible();
   await expect(page).toHaveURL(/\/pim\/configuration$/);
@@ -31,7 +32,7 @@ test('an admin creates, edits and deletes a configuration; a taken key is refuse
   await page.goto('/pim/configurations');
   await row(page, 'Configurations', 'e2e.mail.host').getByText('e2e.mail.host').click();
   await expect(page.getByRole('heading', { name: 'Update configuration' })).toBeVisible();
-  await expect(page.getByLabel('Key')).toHaveValue('e2e.mail.host');
+  await expect(page.getByRole('textbox', { name: 'Key' })).toHaveValue('e2e.mail.host');
   await page.getByLabel('Value').fill('mail.example.org');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/pim\/configurations$/);
