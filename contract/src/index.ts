@@ -23,3 +23,4 @@ export * from './jobs.js';
 export * from './workers.js';
 export * as IiifJson from './iiif-json.js';
 export * from './search.js';
+export * from './similarity.js';

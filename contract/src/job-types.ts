@@ -240,8 +240,9 @@ export const JOB_TYPE_INFO: Record<JobType, JobTypeInfo> = {
     required: ['imageSet', 'pimFieldUuids'],
   }),
   SiameseNetwork: jobType('SiameseNetwork', {
-    runsHere: false,
-    summary: 'Trains or applies a Siamese network to find similar handwriting.',
+    runsHere: true,
+    summary:
+      "Cuts the set's text lines into snippets and gives each a feature vector, with the built-in handwriting descriptor or an ONNX Siamese network model, for similarity search and dating; with a label field, also a confusion matrix. Training, and Keras or SavedModel models, wait for a remote worker.",
     fields: ['imageSet', ...SIAMESE_FIELDS],
   }),
   HarvestIIIF: jobType('HarvestIIIF', {

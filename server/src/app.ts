@@ -27,6 +27,7 @@ import { metadataRoutes } from './modules/metadata/routes.js';
 import { iiifApiRoutes, iiifImageRoutes } from './modules/iiif/routes.js';
 import { documentImageRoutes } from './modules/documentimages/routes.js';
 import { drawingRoutes } from './modules/drawings/routes.js';
+import { similarityRoutes } from './modules/similarity/routes.js';
 import { textLineRoutes } from './modules/textlines/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(metadataRoutes, { metadata: services.metadata });
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
         await api.register(textLineRoutes, { textLines: services.textLines });
+        await api.register(similarityRoutes, { similarity: services.similarity });
         await api.register(uploadRoutes, { uploads: services.uploads });
         await api.register(downloadRoutes, { downloads: services.downloads, links });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });

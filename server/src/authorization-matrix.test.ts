@@ -106,6 +106,9 @@ interface Scenario {
   /** An ACL entry on the set that no actor depends on, to delete. */
   spareEntryId: string;
   fieldSet: { uuid: string; fields: { id: string; name: string }[] };
+  /** A similarity snippet of the set's line, and a confusion matrix of the set. */
+  snippetId: string;
+  confusionMatrixId: string;
 }
 
 interface Request {
@@ -181,7 +184,26 @@ describe('the authorization matrix: every route, every kind of caller', () => {
     );
     const publicUpload = await upload(t.app, auth.owner, publicSetId, [{ fileName: 'public.png', bytes: png }]);
     const fieldSet = await createFieldSet(t.app, auth.owner, { name: 'Private fields', fields: [field('Note', 'text')] });
+    const similarity = t.app.services.similarityRepository;
+    const snippetId = randomUUID();
+    const region = { x: 2, y: 2, w: 36, h: 11 };
+    await similarity.replaceSnippets('builtin', [lines.imageId], [{ id: snippetId, lineId: lines.lineIds[0]!, imageId: lines.imageId, region, tag: 'a', features: [1, 0, 0.5] }], null);
+    const confusionMatrixId = randomUUID();
+    await similarity.insertConfusionMatrix({
+      id: confusionMatrixId,
+      model: 'builtin',
+      setId,
+      jobId: null,
+      ownerId: null,
+      labels: ['a'],
+      matrix: [[1]],
+      accuracy: 1,
+      snippets: 1,
+      report: 'accuracy 1.00',
+    });
     return {
+      snippetId,
+      confusionMatrixId,
       setId,
       imageId: lines.imageId,
       transcriptionId: lines.transcriptionId,
@@ -544,6 +566,56 @@ describe('the authorization matrix: every route, every kind of caller', () => {
       // Skips are kept per person: an API key that may read the line has no user to keep them for (400).
       rule: { kind: 'special', expect: (a) => (a === 'admin API key' ? 400 : expected({ kind: 'image', permission: 'READ' }, a)) },
       request: (s) => ({ method: 'POST', url: '/api/pim/pimsimpletextline/skip', payload: { uuid: s.lineId, groundtruth: '' } }),
+    },
+
+    // Similarity search
+    'GET /api/pim/siamese/models': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/models') },
+    'GET /api/pim/siamese/distancealgorithms': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/distancealgorithms') },
+    'GET /api/pim/siamese/validationsetnew': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/validationsetnew?model=builtin') },
+    'GET /api/pim/siamese/find': { rule: { kind: 'image', permission: 'READ' }, request: (s) => get(`/api/pim/siamese/find?id=${s.snippetId}&model=builtin`)() },
+    'GET /api/pim/siamese/findsinglenew': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => get(`/api/pim/siamese/findsinglenew?uuid=${s.snippetId}&model=builtin&usecosine=false&features=1..3`)(),
+    },
+    'POST /api/pim/siamese/findByModel': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => ({ method: 'POST', url: '/api/pim/siamese/findByModel', payload: { model: 'builtin', imageUuid: s.imageId } }),
+    },
+    'POST /api/pim/siamese/findsinglenewmetadata': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => ({ method: 'POST', url: '/api/pim/siamese/findsinglenewmetadata', payload: { model: 'builtin', exampleUuid: s.snippetId } }),
+    },
+    'POST /api/pim/siamese/compareimagesnippets': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => ({ method: 'POST', url: '/api/pim/siamese/compareimagesnippets', payload: { model: 'builtin', imageUuid: s.imageId, exampleUuid: s.imageId } }),
+    },
+    'POST /api/pim/siamese/comparewithimageset': {
+      rule: { kind: 'image', permission: 'READ' },
+      request: (s) => ({ method: 'POST', url: '/api/pim/siamese/comparewithimageset', payload: { model: 'builtin', imageUuid: s.imageId } }),
+    },
+    'GET /api/pim/siamese/dateestimate': {
+      // The date field is of a public field set, so only the image decides.
+      rule: { kind: 'image', permission: 'READ' },
+      request: async (s) => {
+        const dated = await createFieldSet(t.app, auth.owner, { name: 'Public dating', publicPimFieldSet: true, fields: [field('Date', 'date')] });
+        return get(`/api/pim/siamese/dateestimate?imageUuid=${s.imageId}&dateField=${dated.fields.find((f) => f.name === 'Date')!.id}`)();
+      },
+    },
+    'GET /api/pim/siamese/models/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/models/autocomplete') },
+    'GET /api/pim/siamese/{model}/metadatafields/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/builtin/metadatafields/autocomplete') },
+    'GET /api/pim/siamese/{model}/{field}/metadataFieldValues/autocomplete': {
+      rule: { kind: 'signedIn' },
+      request: (s) => get(`/api/pim/siamese/builtin/${s.fieldSet.fields[0]!.id}/metadataFieldValues/autocomplete`)(),
+    },
+    'GET /api/pim/siamese/{model}/imagesets/autocomplete': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/builtin/imagesets/autocomplete') },
+    'GET /api/pim/siamese/{model}/{imageset}/images/autocomplete': {
+      rule: { kind: 'set', permission: 'READ' },
+      request: (s) => get(`/api/pim/siamese/builtin/${s.setId}/images/autocomplete`)(),
+    },
+    'GET /api/pim/siameseconfusionmatrix': { rule: { kind: 'signedIn' }, request: get('/api/pim/siameseconfusionmatrix') },
+    'GET /api/pim/siameseconfusionmatrix/{uuid}': {
+      rule: { kind: 'set', permission: 'READ' },
+      request: (s) => get(`/api/pim/siameseconfusionmatrix/${s.confusionMatrixId}`)(),
     },
 
     // Search indices

@@ -39,6 +39,8 @@ import { DocumentImageRepository } from './modules/documentimages/repository.js'
 import { DocumentImageService } from './modules/documentimages/service.js';
 import { DrawingRepository } from './modules/drawings/repository.js';
 import { DrawingService } from './modules/drawings/service.js';
+import { SimilarityRepository } from './modules/similarity/repository.js';
+import { SimilarityService } from './modules/similarity/service.js';
 import { TextLineRepository } from './modules/textlines/repository.js';
 import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
@@ -137,6 +139,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const cluster = config.elasticsearch;
   limitListCache(config.searchCacheBytes);
   const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
+  const metadata = new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase);
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
     files,
@@ -157,7 +160,9 @@ export function createServices(database: Database, config: Config, options: Serv
     searchIndexer,
     search: new SearchService(db, searchRepository, cluster ? new ElasticForwarder(cluster) : null),
     fieldSets,
-    metadata: new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase),
+    metadata,
+    similarity: new SimilarityService(new SimilarityRepository(db), imageSetAccess, metadata),
+    similarityRepository: new SimilarityRepository(db),
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif, (caller, imageId) => searchSync.imagesChanged(caller, [imageId])),

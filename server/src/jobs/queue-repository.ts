@@ -15,6 +15,8 @@ export interface NewJob {
   apiKeyId: string | null;
   wrapperId: number | null;
   maxAttempts: number;
+  /** Only a remote worker may take it (a Siamese network to train, or one that cannot run here). */
+  remoteOnly?: boolean;
 }
 
 /** What a run reports as its progress: `done` of `total` steps, and what it does now. */
@@ -72,6 +74,7 @@ export class JobQueueRepository {
           api_key_id: j.apiKeyId,
           wrapper_id: j.wrapperId,
           max_attempts: j.maxAttempts,
+          remote_only: j.remoteOnly ?? false,
         })),
       )
       .returningAll()
@@ -81,9 +84,10 @@ export class JobQueueRepository {
   /**
    * Takes the first queued job of the types, by priority (lower first) then age, for a worker:
    * the head of each type is read from its own index and locked with SKIP LOCKED, so concurrent
-   * claimers never take the same job and never wait for each other.
+   * claimers never take the same job and never wait for each other. The built-in worker passes
+   * over jobs only a remote worker may take.
    */
-  async claim(types: readonly string[], worker: ClaimingWorker, leaseToken: string, leaseMs: number): Promise<JobRow | undefined> {
+  async claim(types: readonly string[], worker: ClaimingWorker, leaseToken: string, leaseMs: number, builtIn = false): Promise<JobRow | undefined> {
     const result = await sql<JobRow>`
       UPDATE job SET
         state = 'running',
@@ -101,7 +105,7 @@ export class JobQueueRepository {
         FROM unnest(${[...types]}::text[]) AS wanted(type)
         CROSS JOIN LATERAL (
           SELECT q.id, q.priority FROM job q
-          WHERE q.state = 'queued' AND q.type = wanted.type
+          WHERE q.state = 'queued' AND q.type = wanted.type AND NOT (q.remote_only AND ${builtIn})
           ORDER BY q.priority, q.id
           LIMIT 1
           FOR UPDATE SKIP LOCKED
@@ -303,6 +307,18 @@ export class JobQueueRepository {
       .values(types.map((type) => ({ type, worker, details: JSON.stringify(details) })))
       .onConflict((oc) => oc.columns(['type', 'worker']).doUpdateSet({ details: (eb) => eb.ref('excluded.details'), seen_at: sql`now()` }))
       .execute();
+  }
+
+  /** The types a remote worker (not a server's built-in one) asked for within the window. */
+  async typesSeenRemotelyWithin(seconds: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('job_worker_seen')
+      .select('type')
+      .distinct()
+      .where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
+      .where(sql<boolean>`coalesce((details->>'builtIn')::boolean, false) = false`)
+      .execute();
+    return rows.map((r) => r.type);
   }
 
   async typesSeenWithin(seconds: number): Promise<string[]> {

@@ -113,10 +113,10 @@ export class JobQueue {
    * Gives the first queued job of the types (by priority, then age) to the worker, with a lease
    * of `leaseMs`; null when none waits. The run counts as an attempt.
    */
-  async claim(types: readonly JobType[], worker: ClaimingWorker, leaseMs = this.options.leaseMs): Promise<ClaimedJob | null> {
+  async claim(types: readonly JobType[], worker: ClaimingWorker, leaseMs = this.options.leaseMs, builtIn = false): Promise<ClaimedJob | null> {
     if (types.length === 0) return null;
     const leaseToken = randomUUID();
-    const row = await this.repo.claim(types, worker, leaseToken, leaseMs);
+    const row = await this.repo.claim(types, worker, leaseToken, leaseMs, builtIn);
     return row ? { row, leaseToken } : null;
   }
 
@@ -239,6 +239,11 @@ export class JobQueue {
   /** The types some worker asked for within WORKER_SEEN_WINDOW_S. */
   async servedTypes(): Promise<Set<string>> {
     return new Set(await this.repo.typesSeenWithin(WORKER_SEEN_WINDOW_S));
+  }
+
+  /** The types some remote worker asked for within WORKER_SEEN_WINDOW_S: who serves remote-only jobs. */
+  async servedRemotely(): Promise<Set<string>> {
+    return new Set(await this.repo.typesSeenRemotelyWithin(WORKER_SEEN_WINDOW_S));
   }
 
   /** Calls `listener` for every job queued or withdrawn, from now on; resolves with the function that stops it. */

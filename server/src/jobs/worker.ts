@@ -125,7 +125,7 @@ export class JobWorker {
     do {
       this.fillAgain = false;
       while (!this.stopping && this.runs.size < this.options.concurrency) {
-        const claimed = await this.options.queue.claim(this.types, this.identity);
+        const claimed = await this.options.queue.claim(this.types, this.identity, undefined, true);
         if (!claimed) break;
         this.launch(claimed);
       }

@@ -11,6 +11,7 @@ import { redoTesseract4ExistingPageXml } from './redo-tesseract4-existing-page-x
 import { scriptCompare } from './script-compare.js';
 import { sendToElasticSearch } from './send-to-elastic-search.js';
 import { setBrokenNull } from './set-broken-null.js';
+import { siameseNetwork } from './siamese-network.js';
 import { splitPdf } from './split-pdf.js';
 import { tesseract4Hocr } from './tesseract4-hocr.js';
 
@@ -30,6 +31,7 @@ export const executors: ExecutorRegistry = {
   PipelineKB2: pipelineKb2,
   HarvestIIIF: harvestIiif,
   CreateSetForSiameseNetwork: createSetForSiameseNetwork,
+  SiameseNetwork: siameseNetwork,
   ScriptCompare: scriptCompare,
   SendToElasticSearch: sendToElasticSearch,
   ElasticSearchRemoveIndex: elasticSearchRemoveIndex,

@@ -5,6 +5,8 @@ import type { JobRecord, SubJobRecord } from './repository.js';
 /** What the presenter needs besides the record: which types some worker serves, and the places in the queue. */
 export interface JobListContext {
   served: ReadonlySet<string>;
+  /** The types a remote worker serves: remote-only jobs wait for one of those. */
+  servedRemotely: ReadonlySet<string>;
   places: ReadonlyMap<number, number>;
   /** The labels of the models the jobs' settings name, by id. */
   modelLabels: ReadonlyMap<string, string>;
@@ -19,8 +21,8 @@ const API_STATE: Record<JobRowState, JobState> = {
 };
 
 /** The sentence of a queued job no worker serves: it says what it waits for, never a silent hang. */
-export function waitingForWorker(type: string): string {
-  return `Waiting for a worker that runs ${type}.`;
+export function waitingForWorker(type: string, remoteOnly = false): string {
+  return remoteOnly ? `Waiting for a remote worker that runs ${type}: this one trains or runs a model this server cannot.` : `Waiting for a worker that runs ${type}.`;
 }
 
 export function presentJob(job: JobRecord, context: JobListContext): Job {
@@ -47,7 +49,7 @@ export function presentJob(job: JobRecord, context: JobListContext): Job {
     wrapper: job.wrapperUuid,
     owner: job.owner && { uuid: job.owner.id, name: job.owner.name },
     progress: job.startedAt || job.progress.message || job.progress.done > 0 ? job.progress : null,
-    waitingFor: queued && !context.served.has(job.type) ? waitingForWorker(job.type) : null,
+    waitingFor: queued && !(job.remoteOnly ? context.servedRemotely : context.served).has(job.type) ? waitingForWorker(job.type, job.remoteOnly) : null,
     worker: job.worker && { name: job.worker.name, host: job.worker.host, versions: job.worker.versions },
     attempts: job.attempts,
     settings: job.settings,

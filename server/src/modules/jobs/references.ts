@@ -29,6 +29,22 @@ export class JobReferences {
     if (fields.has('pimFieldUuids') && request.pimFieldUuids?.length) await this.fieldSets.setOfFields(caller, request.pimFieldUuids);
     if (fields.has('pimFieldSiameseLabel') && request.pimFieldSiameseLabel) await this.fieldSets.setOfFields(caller, [request.pimFieldSiameseLabel]);
   }
+
+  async remoteOnly(caller: Principal, request: CreateJobRequest): Promise<boolean> {
+    if (request.jobType !== 'SiameseNetwork') return false;
+    const model = request.siameseNetworkModelId ? await this.models.get(caller, 'siamesenetwork', request.siameseNetworkModelId) : undefined;
+    return needsRemoteWorker(request, model ? (model.properties.modelFormat ?? 'unknown') : undefined);
+  }
+}
+
+/**
+ * Whether only a remote worker may run the job: a SiameseNetwork job that trains, or that applies
+ * a model this server cannot run (a TensorFlow SavedModel or Keras file; ONNX models and the
+ * built-in descriptor run here).
+ */
+export function needsRemoteWorker(request: Pick<CreateJobRequest, 'jobType' | 'training'>, modelFormat: unknown): boolean {
+  if (request.jobType !== 'SiameseNetwork') return false;
+  return request.training === true || (modelFormat !== undefined && modelFormat !== 'ONNX');
 }
 
 /** A record the request names but the caller cannot find is a fault of the request (400), with the same sentence. */

@@ -21,6 +21,8 @@ export interface JobRecord {
   result: Record<string, unknown>;
   outputFileId: string | null;
   attempts: number;
+  /** Only a remote worker may take it. */
+  remoteOnly: boolean;
   worker: JobWorkerRecord | null;
   startedAt: Date | null;
   finishedAt: Date | null;
@@ -83,6 +85,7 @@ function selectJobs(db: Kysely<DB>) {
       'j.worker',
       'j.started_at',
       'j.finished_at',
+      'j.remote_only',
       'j.created_at',
       'j.updated_at',
     ]);
@@ -108,6 +111,7 @@ function toRecord(r: SelectedJob): JobRecord {
     result: r.result,
     outputFileId: r.output_file_id,
     attempts: r.attempts,
+    remoteOnly: r.remote_only,
     worker: r.worker,
     startedAt: r.started_at,
     finishedAt: r.finished_at,

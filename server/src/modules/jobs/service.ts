@@ -82,6 +82,7 @@ export class JobService {
         setId: request.imageSet ?? null,
         ownerId: caller.userId,
         apiKeyId: caller.kind === 'apikey' ? caller.apiKeyId : null,
+        remoteOnly: await this.references.remoteOnly(caller, request),
       },
       (trx, job) => this.recordSubJob(trx, job, settings),
     );
@@ -152,12 +153,13 @@ export class JobService {
   private async contextFor(records: JobRecord[]): Promise<JobListContext> {
     const queued = records.filter((r) => r.state === 'queued');
     const modelIds = [...new Set(records.flatMap(namedModelIds))];
-    const [served, places, modelLabels] = await Promise.all([
+    const [served, servedRemotely, places, modelLabels] = await Promise.all([
       queued.length > 0 ? this.queue.servedTypes() : new Set<string>(),
+      queued.some((r) => r.remoteOnly) ? this.queue.servedRemotely() : new Set<string>(),
       this.repo.placesInQueue(queued.map((r) => ({ id: r.id, priority: r.priority }))),
       this.repo.modelLabels(modelIds),
     ]);
-    return { served, places, modelLabels };
+    return { served, servedRemotely, places, modelLabels };
   }
 
   private async recordSubJob(trx: JobTransaction, job: JobRow, settings: Record<string, unknown>): Promise<void> {

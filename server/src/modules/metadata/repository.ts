@@ -50,7 +50,7 @@ function readableImage(scope: VisibilityScope, imageId: Expression<string | null
  * SQL that is true for the records (under `alias`) a caller may see: the field set is visible to
  * them, and where the image, the set or the image manifest is ours, they may read it.
  */
-function visibleRecords(scope: VisibilityScope, alias: string): RawBuilder<SqlBool> {
+export function visibleRecords(scope: VisibilityScope, alias: string): RawBuilder<SqlBool> {
   const col = (name: string) => sql.ref<string | null>(`${alias}.${name}`);
   return sql<SqlBool>`(
     exists (select 1 from pim_field_set fs where fs.id = ${col('field_set_id')} and ${visibleFieldSets(scope, 'fs')})

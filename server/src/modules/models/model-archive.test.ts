@@ -5,6 +5,7 @@ import type { ModelKind } from '@pim/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
 import { LAYPA_YAML, LOGHI_CONFIG, zipOf } from '../../test-support/model-files.js';
+import { rowMeanModel } from '../similarity/onnx-model.test-support.js';
 import { DEFAULT_ARCHIVE_LIMITS, readModelArchive, type ArchiveLimits } from './model-archive.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-model-archive-'));
@@ -76,7 +77,15 @@ describe("reading a model's zip", () => {
     expect((await refusal('laypa', await zipOf({ 'config.yaml': 'a: [1, 2' }))).message).toMatch(/^config\.yaml in the zip is not valid YAML/);
   });
 
-  it('wants a SavedModel or a Keras file in a Siamese network zip', async () => {
+  it('wants an ONNX file, a SavedModel or a Keras file in a Siamese network zip, ONNX first', async () => {
+    expect(await read('siamesenetwork', await zipOf({ 'net/export/siamese.onnx': rowMeanModel(4, 6), 'net/readme.txt': 'r' }))).toEqual({
+      modelFormat: 'ONNX',
+      modelFile: 'net/export/siamese.onnx',
+      files: ['net/export/siamese.onnx', 'net/readme.txt'],
+      fileCount: 2,
+    });
+    const both = await zipOf({ 'net/saved_model.pb': 'pb', 'net/onnx/deeper.onnx': 'x', 'net/siamese.ONNX': 'o' });
+    expect(await read('siamesenetwork', both)).toMatchObject({ modelFormat: 'ONNX', modelFile: 'net/siamese.ONNX' });
     expect(await read('siamesenetwork', await zipOf({ 'net/saved_model.pb': 'pb', 'net/variables/variables.index': 'i' }))).toEqual({
       modelFormat: 'TensorFlow SavedModel',
       modelFile: 'net/saved_model.pb',
@@ -86,7 +95,8 @@ describe("reading a model's zip", () => {
     expect(await read('siamesenetwork', await zipOf({ 'siamese.h5': 'h5' }))).toMatchObject({ modelFormat: 'Keras', modelFile: 'siamese.h5' });
     expect(await refusal('siamesenetwork', await zipOf({ 'weights.bin': 'w' }))).toEqual({
       status: 400,
-      message: 'A Siamese network model zip must contain a TensorFlow SavedModel (saved_model.pb) or a Keras file (.keras or .h5).',
+      message:
+        'A Siamese network model zip must contain an ONNX file (.onnx), a TensorFlow SavedModel (saved_model.pb) or a Keras file (.keras or .h5).',
     });
   });
 

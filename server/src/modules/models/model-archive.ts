@@ -36,7 +36,6 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
 interface ArchiveEntry {
   entry: Entry;
   name: string;
-  depth: number;
 }
 
 /**
@@ -79,7 +78,7 @@ async function listEntries(zip: ZipFile, sizeBytes: number, limits: ArchiveLimit
       unpacked += entry.uncompressedSize;
       if (entry.fileName.endsWith('/')) continue;
       const name = entry.fileName.replace(/\\/g, '/');
-      entries.push({ entry, name, depth: name.split('/').length - 1 });
+      entries.push({ entry, name });
     }
   } catch (err) {
     throw err instanceof AppError ? err : damaged();
@@ -137,17 +136,28 @@ async function laypaProperties(zip: ZipFile, entries: ArchiveEntry[], limits: Ar
   return { ...parsed, configFile: config.name, weightFiles: names(entries.filter((e) => WEIGHT_FILE.test(e.name)), limits) };
 }
 
-/** A Siamese network model is the folder of a TensorFlow SavedModel or a Keras file. */
+/**
+ * A Siamese network model is an ONNX file, which the server runs itself, or the folder of a
+ * TensorFlow SavedModel or a Keras file, which a worker runs. A zip with an ONNX file is taken as
+ * ONNX whatever else it holds: a SavedModel beside it is most likely what it was exported from.
+ */
 function siameseProperties(entries: ArchiveEntry[], limits: ArchiveLimits): Record<string, unknown> {
+  const onnx = onnxModelEntry(entries);
   const savedModel = shallowest(entries.filter((e) => baseName(e) === 'saved_model.pb'));
   const keras = shallowest(entries.filter((e) => /\.(keras|h5)$/i.test(e.name)));
-  if (!savedModel && !keras) {
+  const model = onnx ?? savedModel ?? keras;
+  if (!model) {
     throw badRequest(
-      `A ${MODEL_KIND_NAMES.siamesenetwork} model zip must contain a TensorFlow SavedModel (saved_model.pb) or a Keras file (.keras or .h5).`,
+      `A ${MODEL_KIND_NAMES.siamesenetwork} model zip must contain an ONNX file (.onnx), a TensorFlow SavedModel (saved_model.pb) or a Keras file (.keras or .h5).`,
     );
   }
-  const modelFormat = savedModel ? 'TensorFlow SavedModel' : 'Keras';
-  return { modelFormat, modelFile: (savedModel ?? keras)!.name, ...fileList(entries, limits) };
+  const modelFormat = model === onnx ? 'ONNX' : model === savedModel ? 'TensorFlow SavedModel' : 'Keras';
+  return { modelFormat, modelFile: model.name, ...fileList(entries, limits) };
+}
+
+/** The ONNX file of a Siamese network zip: the shallowest `.onnx` entry (the first by name among equals). */
+export function onnxModelEntry<T extends { name: string }>(entries: T[]): T | undefined {
+  return shallowest(entries.filter((e) => /\.onnx$/i.test(e.name)));
 }
 
 function fileList(entries: ArchiveEntry[], limits: ArchiveLimits): Record<string, unknown> {
@@ -158,8 +168,9 @@ function names(entries: ArchiveEntry[], limits: ArchiveLimits): string[] {
   return entries.slice(0, limits.maxListedFiles).map((e) => e.name);
 }
 
-function shallowest(entries: ArchiveEntry[]): ArchiveEntry | undefined {
-  return [...entries].sort((a, b) => a.depth - b.depth || a.name.localeCompare(b.name))[0];
+function shallowest<T extends { name: string }>(entries: T[]): T | undefined {
+  const depth = (e: T) => e.name.split('/').length;
+  return [...entries].sort((a, b) => depth(a) - depth(b) || a.name.localeCompare(b.name))[0];
 }
 
 const baseName = (e: ArchiveEntry) => path.posix.basename(e.name);

@@ -6,6 +6,8 @@ import { collectFileGarbage } from '../../cli/files-gc.js';
 import { LAYPA_YAML, LOGHI_CONFIG, modelFileFor, tinySafetensors, zipOf } from '../../test-support/model-files.js';
 import { createModel } from '../../test-support/models.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
+import { openOnnxEmbedder } from '../similarity/onnx-embedder.js';
+import { rowMeanModel } from '../similarity/onnx-model.test-support.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -112,6 +114,26 @@ describe('models: create, list, get, download, pick and delete every kind', () =
     });
     const tesseract = (await createModel(t.app, admin, 'tesseract4')).json as Model;
     expect(tesseract.properties).toEqual({ components: 2 });
+  });
+
+  it('takes a Siamese network model as an ONNX zip, which the server can then run on line images', async () => {
+    const bytes = await zipOf({ 'siamese/model.onnx': rowMeanModel(2, 3), 'siamese/notes.txt': 'exported from Keras' });
+    const created = await createModel(t.app, admin, 'siamesenetwork', { file: { fileName: 'siamese-onnx.zip', bytes } });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    expect((created.json as Model).properties).toEqual({
+      modelFormat: 'ONNX',
+      modelFile: 'siamese/model.onnx',
+      files: ['siamese/model.onnx', 'siamese/notes.txt'],
+      fileCount: 2,
+    });
+    const embedder = await openOnnxEmbedder(t.app.services.files.pathOf(sha256(bytes)), { width: 3, height: 2, channels: 1 });
+    try {
+      const [vector] = await embedder.embed([{ pixels: Uint8Array.from([0, 0, 0, 255, 255, 255]), width: 3, height: 2 }]);
+      // Row means 0 and 1, scaled to length 1.
+      expect([...vector!]).toEqual([0, 1]);
+    } finally {
+      await embedder.close();
+    }
   });
 
   it('names a P2PaLA model after its file when no label is given, and takes ISO 639-1 codes and historical languages', async () => {

@@ -367,6 +367,7 @@ export interface JobTable {
   output_file_id: string | null;
   attempts: Generated<number>;
   max_attempts: Generated<number>;
+  remote_only: Generated<boolean>;
   lease_token: string | null;
   lease_expires_at: Date | null;
   worker: ColumnType<JobWorkerRecord | null, string | null | undefined, string | null>;
@@ -503,6 +504,41 @@ export interface SearchGenerationTable {
   generation: string;
 }
 
+export interface SimilaritySnippetTable {
+  id: string;
+  model: string;
+  image_id: string;
+  line_id: string;
+  region_x: number;
+  region_y: number;
+  region_w: number;
+  region_h: number;
+  tag: string | null;
+  /** real[]: node-postgres and PGlite both give a number array. */
+  features: ColumnType<number[], number[], number[]>;
+  job_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface SimilarityGenerationTable {
+  model: string;
+  generation: ColumnType<string | number, number | undefined, number>;
+}
+
+export interface SiameseConfusionMatrixTable {
+  id: string;
+  model: string;
+  set_id: string | null;
+  job_id: number | null;
+  owner_id: string | null;
+  labels: ColumnType<string[], string, string>;
+  matrix: ColumnType<number[][], string, string>;
+  accuracy: number;
+  snippets: number;
+  report: string;
+  created_at: CreatedAt;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -537,6 +573,9 @@ export interface DB {
   acl_entry: AclEntryTable;
   image_drawing: ImageDrawingTable;
   simple_text_line: SimpleTextLineTable;
+  similarity_snippet: SimilaritySnippetTable;
+  similarity_generation: SimilarityGenerationTable;
+  siamese_confusion_matrix: SiameseConfusionMatrixTable;
   text_line_skip: TextLineSkipTable;
   text_line_backfill: TextLineBackfillTable;
   pim_field_set: PimFieldSetTable;
