@@ -21,12 +21,11 @@ export function confusionMatrix(index: VectorIndex, tags: Map<number, string>): 
   const labels = [...new Set(tags.values())].sort((a, b) => a.localeCompare(b));
   const labelIndex = new Map(labels.map((l, i) => [l, i]));
   const matrix = labels.map(() => labels.map(() => 0));
-  const labelled = new Set(rows);
   let correct = 0;
   let classified = 0;
   for (const row of rows) {
     const image = index.imageOf[row]!;
-    const [nearest] = index.nearest({ query: index.vector(row), algorithm: 'Euclidean', features: null }, 1, (other) => labelled.has(other) && index.imageOf[other] !== image);
+    const [nearest] = index.nearestAmong({ query: index.vector(row), algorithm: 'Euclidean', features: null }, rows, 1, (other) => index.imageOf[other] !== image);
     if (!nearest) continue;
     const truth = labelIndex.get(tags.get(row)!)!;
     const predicted = labelIndex.get(tags.get(nearest.index)!)!;

@@ -144,9 +144,9 @@ export class SimilarityService {
     const first = index.imageNumber(body.imageUuid);
     const second = index.imageNumber(body.exampleUuid);
     if (first === undefined || second === undefined) return { distance: null, pairs: [] };
-    const targets = new Set(index.rowsOfImage(second));
+    const targets = index.rowsOfImage(second);
     const pairs = index.rowsOfImage(first).flatMap((row) => {
-      const [match] = index.nearest({ query: index.vector(row), algorithm: body.distanceAlgorithm, features: null }, 1, (r) => targets.has(r));
+      const [match] = index.nearestAmong({ query: index.vector(row), algorithm: body.distanceAlgorithm, features: null }, targets, 1);
       return match ? [{ row, match }] : [];
     });
     pairs.sort((a, b) => a.match.distance - b.match.distance || a.row - b.row);
@@ -321,8 +321,8 @@ export class SimilarityService {
     const caller = requireSignedIn(principal);
     const index = await this.index(await this.requireModel(model));
     const row = await this.requireSnippet(caller, index, id);
-    const readable = await this.repo.readableImages(visibilityScope(caller, false));
-    const neighbours = index.nearest({ query: index.vector(row), ...how }, SIMILARITY_RESULT_SIZE, (r) => r !== row && (readable === null || readable.has(index.imageIdOf(r))));
+    const readable = index.imageMask(await this.repo.readableImages(visibilityScope(caller, false)));
+    const neighbours = index.nearest({ query: index.vector(row), ...how }, SIMILARITY_RESULT_SIZE, (r) => r !== row && readable[index.imageOf[r]!] === 1);
     return this.presentRows(index, neighbours);
   }
 
@@ -343,14 +343,14 @@ export class SimilarityService {
       const all = index.images.filter((id) => readable === null || readable.has(id));
       withValue = new Set(await this.withFieldValue(caller, all, body.pimField, body.pimFieldValue));
     }
-    return (image) => {
-      const id = index.images[image]!;
-      if (readable !== null && !readable.has(id)) return false;
-      if (inSet !== null && !inSet.has(id)) return false;
-      if (body.onlyDifferentImages && id === queryImage) return false;
-      if (sameSets !== null && sameSets.has(id)) return false;
-      return withValue === null || withValue.has(id);
-    };
+    const mask = index.imageMask(readable);
+    index.images.forEach((id, image) => {
+      if (inSet !== null && !inSet.has(id)) mask[image] = 0;
+      if (body.onlyDifferentImages && id === queryImage) mask[image] = 0;
+      if (sameSets !== null && sameSets.has(id)) mask[image] = 0;
+      if (withValue !== null && !withValue.has(id)) mask[image] = 0;
+    });
+    return (image) => mask[image] === 1;
   }
 
   /** The images with the field's value (any value when none is given); all of them without a field. */
@@ -370,8 +370,7 @@ export class SimilarityService {
   /** Each image by its snippet nearest to the query, with the image's distance. */
   private async presentImages(index: VectorIndex, comparison: Comparison, images: Neighbour[]): Promise<FoundSnippet[]> {
     const shown = images.map((n) => {
-      const rows = new Set(index.rowsOfImage(n.index));
-      const [best] = index.nearest(comparison, 1, (r) => rows.has(r));
+      const [best] = index.nearestAmong(comparison, index.rowsOfImage(n.index), 1);
       return { id: index.ids[best!.index]!, distance: n.distance, cosine: n.cosine };
     });
     return this.present(shown);

@@ -71,6 +71,13 @@ export class VectorIndex {
   }
   private rows: Map<string, number> | null = null;
 
+  /** A mask over the images (by number): 1 where `allowed` holds the image's id; null allows all. */
+  imageMask(allowed: ReadonlySet<string> | null): Uint8Array {
+    const mask = new Uint8Array(this.images.length);
+    this.images.forEach((id, image) => (mask[image] = allowed === null || allowed.has(id) ? 1 : 0));
+    return mask;
+  }
+
   /** The image id of a snippet's row. */
   imageIdOf(row: number): string {
     return this.images[this.imageOf[row]!]!;
@@ -126,6 +133,18 @@ export class VectorIndex {
     const measure = measurer(comparison, this.dims);
     const best = new BoundedBest(k);
     for (let row = 0; row < this.count; row += 1) {
+      if (!accept(row)) continue;
+      const distance = measure.distance(this.data, row * this.dims);
+      if (best.wants(distance)) best.add({ index: row, distance, cosine: Number.NaN });
+    }
+    return best.sorted().map((n) => ({ ...n, cosine: measure.cosine(this.data, n.index * this.dims) }));
+  }
+
+  /** The k nearest among the given rows only (an image's snippets): no scan of the rest. */
+  nearestAmong(comparison: Comparison, rows: readonly number[], k: number, accept: (row: number) => boolean = () => true): Neighbour[] {
+    const measure = measurer(comparison, this.dims);
+    const best = new BoundedBest(k);
+    for (const row of [...rows].sort((a, b) => a - b)) {
       if (!accept(row)) continue;
       const distance = measure.distance(this.data, row * this.dims);
       if (best.wants(distance)) best.add({ index: row, distance, cosine: Number.NaN });
