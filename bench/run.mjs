@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { benchIngest } from './ingest.mjs';
 import { benchClaims, benchListWhileRunning } from './jobs.mjs';
 import { benchSearch, searchBenchOptions } from './search.mjs';
+import { benchSimilarity } from './similarity.mjs';
+import { benchSimilarityWriters, similarityBenchOptions } from './similarity-writers.mjs';
 import { fmt, table } from './lib/measure.mjs';
 import { benchTextCompare } from './text-compare.mjs';
 import { benchTiles } from './tiles.mjs';
@@ -29,6 +31,8 @@ const sizes = {
 };
 // BENCH_CRANFIELD_DIR, BENCH_SEARCH_PAGES (20,000), BENCH_SEARCH_QUERIES (200 a kind), BENCH_SEARCH_DATABASE_URL, BENCH_SEARCH_POSTGRES.
 const searchOptions = searchBenchOptions();
+// BENCH_IFORAL_DIR: the iForal dataset for writer retrieval (else a git copy, else the fixtures' four pages alone).
+const similarityOptions = similarityBenchOptions();
 
 // libvips' operation cache would let the second of two identical pipelines (server, then bare)
 // reuse the first one's work; without it both sides do all of their work every time.
@@ -57,11 +61,14 @@ try {
   await bench.close();
 }
 results.push(await benchTextCompare());
+results.push(...(await benchSimilarityWriters(similarityOptions)));
+// BENCH_SIMILARITY_SNIPPETS (100,000), BENCH_SIMILARITY_QUERIES (200 a kind): nearest neighbours on PostgreSQL.
+results.push(await benchSimilarity({ snippets: Number(process.env.BENCH_SIMILARITY_SNIPPETS ?? 100_000), queries: Number(process.env.BENCH_SIMILARITY_QUERIES ?? 200) }));
 results.push(await benchClaims({ queued: sizes.queuedThousands * 1000, claims: sizes.claims }));
 results.push(await benchListWhileRunning({ pages: sizes.ocrPages, calls: sizes.claims }));
 results.push(...(await benchSearch(searchOptions)));
 
 for (const r of results) console.log(`${r.title}\n${r.text}\n`);
-console.log('Ratios (lower is better; 1.00 = as fast as the baseline: bare sharp, fastest-levenshtein for text, a primary-key read for jobs and search; the Cranfield ratios are of relevance, higher is better):');
+console.log('Ratios (lower is better; 1.00 = as fast as the baseline: bare sharp, fastest-levenshtein for text, a primary-key read for jobs and search; the Cranfield and writer-retrieval ratios are of relevance, higher is better):');
 console.log(table(results.flatMap((r) => r.ratios.map(([name, ratio]) => [`  ${name}`, fmt(ratio, 2)]))));
 console.log(`\nTotal ${fmt((Date.now() - started) / 1000)} s`);

@@ -32,3 +32,5 @@ export const GUIDE = { email: 'guide@e2e.test', password: 'guide-password-e2e', 
 export const JOBBER = { email: 'jobber@e2e.test', password: 'jobber-password-e2e', name: 'Jo Jobber' };
 /** An admin who makes a search index of a set of pages, then searches it with a typo, filters, sorts, pages and opens a hit on its line. */
 export const SEARCHER = { email: 'searcher@e2e.test', password: 'searcher-password-e2e', name: 'Sam Searcher' };
+/** Finds similar hands among pages of her own, compares them, dates an undated page and reads a confusion matrix. */
+export const DATER = { email: 'dater@e2e.test', password: 'dater-password-e2e', name: 'Dana Dater' };

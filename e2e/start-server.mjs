@@ -34,6 +34,7 @@ const accounts = [
   ['--email', 'guide@e2e.test', '--name', 'Gil Guide', '--password', 'guide-password-e2e', '--admin'],
   ['--email', 'jobber@e2e.test', '--name', 'Jo Jobber', '--password', 'jobber-password-e2e'],
   ['--email', 'searcher@e2e.test', '--name', 'Sam Searcher', '--password', 'searcher-password-e2e', '--admin'],
+  ['--email', 'dater@e2e.test', '--name', 'Dana Dater', '--password', 'dater-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

@@ -309,27 +309,18 @@ export class JobQueueRepository {
       .execute();
   }
 
-  /** The types a remote worker (not a server's built-in one) asked for within the window. */
-  async typesSeenRemotelyWithin(seconds: number): Promise<string[]> {
-    const rows = await this.db
+  /** The types some worker asked for within the window; with `remoteOnly`, a remote worker (not a server's built-in one). */
+  async typesSeenWithin(seconds: number, remoteOnly = false): Promise<string[]> {
+    let query = this.db
       .selectFrom('job_worker_seen')
       .select('type')
       .distinct()
-      .where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
-      .where(sql<boolean>`coalesce((details->>'builtIn')::boolean, false) = false`)
-      .execute();
+      .where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`);
+    if (remoteOnly) query = query.where(sql<boolean>`coalesce((details->>'builtIn')::boolean, false) = false`);
+    const rows = await query.execute();
     return rows.map((r) => r.type);
   }
 
-  async typesSeenWithin(seconds: number): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('job_worker_seen')
-      .select('type')
-      .distinct()
-      .where('seen_at', '>', sql<Date>`now() - make_interval(secs => ${seconds})`)
-      .execute();
-    return rows.map((r) => r.type);
-  }
 
   /** The user, or the API key, a job acts for, when they may still act. */
   async activeOwner(ownerId: string | null, apiKeyId: string | null) {

@@ -243,7 +243,7 @@ export class JobQueue {
 
   /** The types some remote worker asked for within WORKER_SEEN_WINDOW_S: who serves remote-only jobs. */
   async servedRemotely(): Promise<Set<string>> {
-    return new Set(await this.repo.typesSeenRemotelyWithin(WORKER_SEEN_WINDOW_S));
+    return new Set(await this.repo.typesSeenWithin(WORKER_SEEN_WINDOW_S, true));
   }
 
   /** Calls `listener` for every job queued or withdrawn, from now on; resolves with the function that stops it. */

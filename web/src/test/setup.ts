@@ -18,6 +18,7 @@ import enMetadata from '../../public/locales/en/metadata.json';
 import enPages from '../../public/locales/en/pages.json';
 import enSearch from '../../public/locales/en/search.json';
 import enSettings from '../../public/locales/en/settings.json';
+import enSimilarity from '../../public/locales/en/similarity.json';
 import { clearStoredSession } from '../session/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
@@ -50,7 +51,7 @@ configure({ asyncUtilTimeout: 20_000 });
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search', 'similarity'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -69,6 +70,7 @@ await i18n.use(initReactI18next).init({
       settings: enSettings,
       jobs: enJobs,
       search: enSearch,
+      similarity: enSimilarity,
     },
   },
   interpolation: { escapeValue: false },

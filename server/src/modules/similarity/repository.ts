@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/conditions.js';
-import { visibleSets } from '../imagesets/access-repository.js';
+import { readableSetIds, visibleSets } from '../imagesets/access-repository.js';
 import { visibleRecords } from '../metadata/repository.js';
 import type { SnippetVector } from './vector-index.js';
 
@@ -93,14 +93,9 @@ export class SimilarityRepository {
    */
   async readableImages(scope: VisibilityScope): Promise<Set<string> | null> {
     if (scope.all) return null;
-    const sets = await this.db
-      .selectFrom('document_image_set as s')
-      .select('s.id')
-      .where('s.deleted_at', 'is', null)
-      .where(visibleSets(scope, 's'))
-      .execute();
+    const sets = await readableSetIds(this.db, scope);
     const rows = await sql<{ id: string }>`
-      select held.image_id as id from image_set_image held where held.set_id = any(${sets.map((s) => s.id)}::uuid[])
+      select held.image_id as id from image_set_image held where held.set_id = any(${sets}::uuid[])
       union
       select d.id from document_image d where ${scope.ownerId ? sql`d.owner_id = ${scope.ownerId}` : sql`false`}`.execute(this.db);
     return new Set(rows.rows.map((r) => r.id));
@@ -277,7 +272,7 @@ export class SimilarityRepository {
 
   // Pickers -----------------------------------------------------------------------------------
 
-  /** Live sets the caller may read that hold images with snippets of the model. */
+  /** Live sets the caller may read that hold, themselves or in their sub-sets, images with snippets of the model. */
   async setsWithSnippets(model: string, scope: VisibilityScope, filter: string, skip: number) {
     return this.db
       .selectFrom('document_image_set as s')
@@ -285,14 +280,17 @@ export class SimilarityRepository {
       .where('s.deleted_at', 'is', null)
       .where(visibleSets(scope, 's'))
       .where(containsText('s.name', filter))
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('image_set_image as held')
-            .innerJoin('similarity_snippet as p', 'p.image_id', 'held.image_id')
-            .select(sql`1`.as('one'))
-            .whereRef('held.set_id', '=', 's.id')
-            .where('p.model', '=', model),
-        ),
+      .where(
+        sql<boolean>`exists (
+          with recursive tree(id) as (
+            select s.id
+            union
+            select c.child_id from image_set_subset c join tree on c.parent_id = tree.id
+          )
+          select 1 from tree
+          join image_set_image held on held.set_id = tree.id
+          join similarity_snippet p on p.image_id = held.image_id and p.model = ${model}
+        )`,
       )
       .orderBy(sql`lower(s.name)`)
       .orderBy('s.id')
@@ -301,22 +299,20 @@ export class SimilarityRepository {
       .execute();
   }
 
-  /** Images of a set with snippets of the model, by label. */
+  /** Images of a set and its sub-sets with snippets of the model, by label. */
   async imagesWithSnippets(model: string, setId: string, filter: string, skip: number) {
-    return this.db
-      .selectFrom('image_set_image as held')
-      .innerJoin('document_image as d', 'd.id', 'held.image_id')
-      .select(['d.id as uuid', 'd.label as name'])
-      .where('held.set_id', '=', setId)
-      .where(containsText('d.label', filter))
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('similarity_snippet as p').select(sql`1`.as('one')).whereRef('p.image_id', '=', 'd.id').where('p.model', '=', model)),
+    const rows = await sql<{ uuid: string; name: string }>`
+      with recursive tree(id) as (
+        select ${setId}::uuid
+        union
+        select c.child_id from image_set_subset c join tree on c.parent_id = tree.id
       )
-      .orderBy('held.position')
-      .orderBy('d.id')
-      .offset(skip)
-      .limit(PICKER_PAGE)
-      .execute();
+      select d.id as uuid, d.label as name from document_image d
+      where strpos(lower(d.label), lower(${filter})) > 0
+        and exists (select 1 from image_set_image held join tree on tree.id = held.set_id where held.image_id = d.id)
+        and exists (select 1 from similarity_snippet p where p.image_id = d.id and p.model = ${model})
+      order by lower(d.label), d.id offset ${skip} limit ${PICKER_PAGE}`.execute(this.db);
+    return rows.rows;
   }
 
   /** Metadata fields with values the caller may see on images with snippets of the model. */

@@ -3,7 +3,7 @@ import { characterErrorRate } from '@pim/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
-import { visibleSets } from '../imagesets/access-repository.js';
+import { readableSetIds, visibleSets } from '../imagesets/access-repository.js';
 import { type CorrectedLine, matchCorrections } from './ground-truth-carry.js';
 import { type LayoutTextLine, linesFromLayout } from './lines-from-layout.js';
 
@@ -257,13 +257,7 @@ export class TextLineRepository {
     if (filter.kind === 'readable') {
       const { scope } = filter;
       if (scope.all) return { all: true };
-      const sets = await this.db
-        .selectFrom('document_image_set as s')
-        .select('s.id')
-        .where('s.deleted_at', 'is', null)
-        .where(visibleSets(scope, 's'))
-        .execute();
-      return { setIds: sets.map((s) => s.id), ownerId: scope.ownerId };
+      return { setIds: await readableSetIds(this.db, scope), ownerId: scope.ownerId };
     }
     const { rows } = await sql<{ id: string }>`
       with recursive tree(id) as (

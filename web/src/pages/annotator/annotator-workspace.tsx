@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Grid, LoadingOverlay, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../api/download';
 import { useFieldSet } from '../../api/fieldsets';
@@ -10,6 +11,7 @@ import type { ManifestCanvas, ParsedManifest } from './manifest-canvases';
 import { ManifestMetadataModal } from './manifest-metadata-modal';
 import { MetadataForm } from './metadata-form';
 import { overviewPagePath } from './paths';
+import { SimilarHandwriting } from './similar-handwriting';
 import { type AnnotatorOptions, useAnnotator } from './use-annotator';
 
 const VIEWER_HEIGHT = 'max(420px, calc(100vh - 180px))';
@@ -52,6 +54,7 @@ export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, 
   const annotator = useAnnotator({ fields, fieldSetId, manifestUri, manifest, index, onMove });
   const { download, busy: exporting } = useDownload();
   const [metadataOpened, metadataModal] = useDisclosure(false);
+  const [tab, setTab] = useState<string | null>('metadata');
   const { canvas, stored } = annotator;
 
   return (
@@ -73,7 +76,7 @@ export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, 
             onShowManifestMetadata={metadataModal.open}
             overviewPath={overviewPagePath({ uri: manifestUri, fieldsetid: fieldSetId, imageUri: canvas.imageServiceId })}
           />
-          <Tabs defaultValue="metadata">
+          <Tabs value={tab} onChange={setTab}>
             <Tabs.List>
               <Tabs.Tab value="metadata">{t('tabs.metadata')}</Tabs.Tab>
               <Tabs.Tab value="similar">{t('tabs.similarHandwriting')}</Tabs.Tab>
@@ -97,7 +100,8 @@ export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, 
               )}
             </Tabs.Panel>
             <Tabs.Panel value="similar" pt="md">
-              <Unavailable />
+              {/* Asked only while shown: the searches are not run for every image passed by. */}
+              {tab === 'similar' && <SimilarHandwriting imageUri={canvas.imageServiceId} fields={fields} values={annotator.values} onCopy={annotator.setValue} />}
             </Tabs.Panel>
             <Tabs.Panel value="transcription" pt="md">
               <Unavailable />

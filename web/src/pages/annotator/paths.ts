@@ -1,4 +1,4 @@
-/** The addresses of the annotator and the metadata overview, which link to each other and are linked from the annotated datasets. */
+/** The addresses of the annotator and the metadata overview, which link to each other and are linked from the annotated datasets; and the reading of an image uri as one of our images. */
 
 /** Where the annotator is opened: a dataset (manifest) under a field set, at one of its images when given. */
 export interface AnnotatorPlace {
@@ -47,4 +47,27 @@ export function shortUri(uri: string): string {
   const segments = path.split('/').filter(Boolean);
   if (segments.length <= SHORT_SEGMENTS) return uri;
   return `…/${segments.slice(-SHORT_SEGMENTS).map(decodeSegment).join('/')}`;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The id of our image that an image uri names, or null for another server's image: the path of our
+ * Image service, `…/iiif/3/{uuid}`, or a request below it. As on the server (own-uris.ts) the host
+ * is not compared: our manifests name the server by its public address, which need not be the one
+ * this page was loaded from. Whether the user may read the image is the server's to say.
+ */
+export function ownImageUuid(imageUri: string): string | null {
+  let path: string;
+  try {
+    path = new URL(imageUri).pathname;
+  } catch {
+    return null;
+  }
+  const segments = path.split('/').filter(Boolean).map(decodeSegment);
+  for (let at = 0; at + 2 < segments.length; at++) {
+    const id = segments[at + 2]!;
+    if (segments[at]?.toLowerCase() === 'iiif' && segments[at + 1] === '3' && UUID.test(id)) return id.toLowerCase();
+  }
+  return null;
 }

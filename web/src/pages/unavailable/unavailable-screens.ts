@@ -2,10 +2,4 @@
  * Screens of the spec's route table (part 2 §2) that this version does not build yet. Each key is
  * the path under /pim/ and also names the screen's title in the pages namespace (`screens.*`).
  */
-export const UNAVAILABLE_SCREENS = [
-  'analyzeimagemanualnew', 'dashboard',
-  'findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage',
-  'findsiamesesingleimageset',
-  'imagedescription', 'siameseconfusionmatrices',
-  'siameseconfusionmatrix',
-] as const;
+export const UNAVAILABLE_SCREENS = ['analyzeimagemanualnew', 'dashboard', 'imagedescription'] as const;
