@@ -69,8 +69,10 @@ export const siameseNetwork: Executor = async (ctx) => {
     await describer.close();
   }
   const note: Record<string, unknown> = { model, images: images.length, imagesWithoutLines: withoutLines, snippets };
+  // Read the model's vectors into this server's memory now, so the first search after the job
+  // does not wait for them (3 s at 100,000 snippets).
+  const index = await similarity.index(model);
   if (labelField) {
-    const index = await similarity.index(model);
     const tags = await repo.tagsOf(model, images);
     const rows = new Map<number, string>();
     for (const [id, tag] of tags) {
