@@ -140,6 +140,7 @@ export function createServices(database: Database, config: Config, options: Serv
   limitListCache(config.searchCacheBytes);
   const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
   const metadata = new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase);
+  const similarityRepository = new SimilarityRepository(db);
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
     files,
@@ -161,8 +162,8 @@ export function createServices(database: Database, config: Config, options: Serv
     search: new SearchService(db, searchRepository, cluster ? new ElasticForwarder(cluster) : null),
     fieldSets,
     metadata,
-    similarity: new SimilarityService(new SimilarityRepository(db), imageSetAccess, metadata),
-    similarityRepository: new SimilarityRepository(db),
+    similarity: new SimilarityService(similarityRepository, imageSetAccess, metadata, models),
+    similarityRepository,
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,
     textLines: new TextLineService(new TextLineRepository(db), imageSetAccess, iiif, (caller, imageId) => searchSync.imagesChanged(caller, [imageId])),

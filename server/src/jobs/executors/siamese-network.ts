@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BUILTIN_SIMILARITY_MODEL, JOB_DEFAULTS } from '@pim/contract';
+import { visibilityScope } from '../../platform/auth/policy.js';
 import { badRequest } from '../../platform/errors.js';
 import { confusionMatrix } from '../../modules/similarity/confusion.js';
 import { describeHandwriting, type LineImage } from '../../modules/similarity/descriptor.js';
@@ -33,7 +34,7 @@ export const siameseNetwork: Executor = async (ctx) => {
   if (settings.training) throw badRequest('Training a Siamese network needs a remote GPU worker; this server only applies models.');
   const model = settings.siameseNetworkModelId ?? BUILTIN_SIMILARITY_MODEL;
   const { similarityRepository: repo, metadata, similarity } = ctx.services;
-  const images = [...(await repo.imagesOfSetTree(setId))].sort();
+  const images = [...(await repo.imagesOfSetTree(setId, visibilityScope(principal, false)))].sort();
   const labelField = settings.pimFieldSiameseLabel;
   const labels = labelField ? await metadata.valuesOfImages(principal, labelField, images) : new Map<string, string[]>();
   const describer = await describerFor(ctx, model);

@@ -1,4 +1,4 @@
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { ACL_PERMISSIONS, type AclPermission } from '@pim/contract';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import { visibleOwned } from '../../platform/db/conditions.js';
@@ -49,6 +49,21 @@ export function visibleSets(scope: VisibilityScope, alias: string): Expression<S
 export async function readableSetIds(db: Kysely<DB>, scope: VisibilityScope): Promise<string[]> {
   const sets = await db.selectFrom('document_image_set as s').select('s.id').where('s.deleted_at', 'is', null).where(visibleSets(scope, 's')).execute();
   return sets.map((s) => s.id);
+}
+
+/**
+ * `with recursive tree(id) as (...)`, to begin a query that joins `tree`: the set `root` and its
+ * live sub-sets the scope may read, at any depth (UNION stops on a loop). A sub-set the caller may
+ * not read is left out with what lies below it: its images are not theirs to see through the root.
+ */
+export function readableSetTree(root: RawBuilder<unknown>, scope: VisibilityScope): RawBuilder<unknown> {
+  return sql`with recursive tree(id) as (
+    select ${root}
+    union
+    select c.child_id from image_set_subset c
+    join tree p on c.parent_id = p.id
+    join document_image_set sub on sub.id = c.child_id and sub.deleted_at is null and ${visibleSets(scope, 'sub')}
+  )`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
 import { containsText } from '../../platform/db/conditions.js';
-import { readableSetIds, visibleSets } from '../imagesets/access-repository.js';
+import { readableSetIds, readableSetTree, visibleSets } from '../imagesets/access-repository.js';
 import { visibleRecords } from '../metadata/repository.js';
 import type { SnippetVector } from './vector-index.js';
 
@@ -82,11 +82,6 @@ export class SimilarityRepository {
     return rows.rows;
   }
 
-  async modelLabel(model: string): Promise<string | null> {
-    const row = await sql<{ label: string }>`select label from pim_model where id::text = ${model} and kind = 'siamesenetwork'`.execute(this.db);
-    return row.rows[0]?.label ?? null;
-  }
-
   /**
    * The images a caller may read: their own and those held by the live sets they may read; null:
    * all. The sets are found first, each checked once, then their images by the set index.
@@ -101,14 +96,10 @@ export class SimilarityRepository {
     return new Set(rows.rows.map((r) => r.id));
   }
 
-  /** The images of a set and of its sub-sets, at any depth. */
-  async imagesOfSetTree(setId: string): Promise<Set<string>> {
+  /** The images of a set and of its sub-sets the scope may read, at any depth. */
+  async imagesOfSetTree(setId: string, scope: VisibilityScope): Promise<Set<string>> {
     const rows = await sql<{ id: string }>`
-      with recursive tree(id) as (
-        select ${setId}::uuid
-        union
-        select c.child_id from image_set_subset c join tree on c.parent_id = tree.id
-      )
+      ${readableSetTree(sql`${setId}::uuid`, scope)}
       select distinct held.image_id as id from image_set_image held join tree on held.set_id = tree.id`.execute(this.db);
     return new Set(rows.rows.map((r) => r.id));
   }
@@ -272,7 +263,7 @@ export class SimilarityRepository {
 
   // Pickers -----------------------------------------------------------------------------------
 
-  /** Live sets the caller may read that hold, themselves or in their sub-sets, images with snippets of the model. */
+  /** Live sets the caller may read that hold, themselves or in sub-sets they may read, images with snippets of the model. */
   async setsWithSnippets(model: string, scope: VisibilityScope, filter: string, skip: number) {
     return this.db
       .selectFrom('document_image_set as s')
@@ -282,11 +273,7 @@ export class SimilarityRepository {
       .where(containsText('s.name', filter))
       .where(
         sql<boolean>`exists (
-          with recursive tree(id) as (
-            select s.id
-            union
-            select c.child_id from image_set_subset c join tree on c.parent_id = tree.id
-          )
+          ${readableSetTree(sql`s.id`, scope)}
           select 1 from tree
           join image_set_image held on held.set_id = tree.id
           join similarity_snippet p on p.image_id = held.image_id and p.model = ${model}
@@ -299,14 +286,10 @@ export class SimilarityRepository {
       .execute();
   }
 
-  /** Images of a set and its sub-sets with snippets of the model, by label. */
-  async imagesWithSnippets(model: string, setId: string, filter: string, skip: number) {
+  /** Images of a set and its readable sub-sets with snippets of the model, by label. */
+  async imagesWithSnippets(model: string, setId: string, scope: VisibilityScope, filter: string, skip: number) {
     const rows = await sql<{ uuid: string; name: string }>`
-      with recursive tree(id) as (
-        select ${setId}::uuid
-        union
-        select c.child_id from image_set_subset c join tree on c.parent_id = tree.id
-      )
+      ${readableSetTree(sql`${setId}::uuid`, scope)}
       select d.id as uuid, d.label as name from document_image d
       where strpos(lower(d.label), lower(${filter})) > 0
         and exists (select 1 from image_set_image held join tree on tree.id = held.set_id where held.image_id = d.id)

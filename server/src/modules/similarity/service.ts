@@ -19,6 +19,7 @@ import { requireSignedIn, visibilityScope } from '../../platform/auth/policy.js'
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import type { MetadataService } from '../metadata/service.js';
+import type { ModelService } from '../models/service.js';
 import { dateOfYear, estimateDate, yearOf } from './dating.js';
 import type { ConfusionMatrixRecord, SimilarityRepository, SnippetDetails } from './repository.js';
 import { type Comparison, type Neighbour, VectorIndex } from './vector-index.js';
@@ -60,6 +61,7 @@ export class SimilarityService {
     private readonly repo: SimilarityRepository,
     private readonly access: ImageSetAccess,
     private readonly metadata: MetadataService,
+    private readonly modelRecords: ModelService,
   ) {}
 
   distanceAlgorithms(principal: Principal | null): DistanceAlgorithm[] {
@@ -83,7 +85,7 @@ export class SimilarityService {
   /** The labelled snippets of the model the caller may read, the tags in turn. */
   async validationSet(principal: Principal | null, model: string): Promise<FoundSnippet[]> {
     const caller = requireSignedIn(principal);
-    await this.requireModel(model);
+    await this.requireModel(caller, model);
     const readable = await this.repo.readableImages(visibilityScope(caller, false));
     const ids = await this.repo.labelledSnippetIds(model, readable && [...readable], SNIPPET_LIST_SIZE);
     return this.present(ids.map((id) => ({ id, distance: 0, cosine: null })));
@@ -104,14 +106,14 @@ export class SimilarityService {
   /** The snippets of an image, or of the images of a set (and its sub-sets) with a metadata value. */
   async findByModel(principal: Principal | null, body: FindByModelBody): Promise<FoundSnippet[]> {
     const caller = requireSignedIn(principal);
-    await this.requireModel(body.model);
+    await this.requireModel(caller, body.model);
     let images: string[];
     if (body.imageUuid) {
       await this.requireImage(caller, body.imageUuid);
       images = [body.imageUuid];
     } else {
       await this.access.requireSet(caller, body.imageSetUuid!, 'READ');
-      images = [...(await this.repo.imagesOfSetTree(body.imageSetUuid!))];
+      images = [...(await this.repo.imagesOfSetTree(body.imageSetUuid!, visibilityScope(caller, false)))];
       images = await this.withFieldValue(caller, images, body.pimField, body.pimFieldValue);
     }
     const ids = await this.repo.snippetIdsOfImages(body.model, images, SNIPPET_LIST_SIZE);
@@ -123,7 +125,7 @@ export class SimilarityService {
     const body = compareBodySchema.parse(input);
     if (!body.exampleUuid) throw badRequest('Choose the snippet to search from (exampleUuid).');
     const caller = requireSignedIn(principal);
-    const index = await this.index(await this.requireModel(body.model));
+    const index = await this.index(await this.requireModel(caller, body.model));
     const row = await this.requireSnippet(caller, index, body.exampleUuid);
     const accept = await this.imageFilter(caller, index, body, index.imageIdOf(row));
     const neighbours = index.nearest({ query: index.vector(row), algorithm: body.distanceAlgorithm, features: null }, SIMILARITY_RESULT_SIZE, (r) => r !== row && accept(index.imageOf[r]!));
@@ -138,7 +140,7 @@ export class SimilarityService {
     const body = compareBodySchema.parse(input);
     if (!body.imageUuid || !body.exampleUuid) throw badRequest('Choose both images to compare (imageUuid and exampleUuid).');
     const caller = requireSignedIn(principal);
-    const index = await this.index(await this.requireModel(body.model));
+    const index = await this.index(await this.requireModel(caller, body.model));
     await this.requireImage(caller, body.imageUuid);
     await this.requireImage(caller, body.exampleUuid);
     const first = index.imageNumber(body.imageUuid);
@@ -168,7 +170,7 @@ export class SimilarityService {
     const body = compareBodySchema.parse(input);
     if (!body.imageUuid) throw badRequest('Choose the image to compare (imageUuid).');
     const caller = requireSignedIn(principal);
-    const index = await this.index(await this.requireModel(body.model));
+    const index = await this.index(await this.requireModel(caller, body.model));
     await this.requireImage(caller, body.imageUuid);
     const image = index.imageNumber(body.imageUuid);
     if (image === undefined) return [];
@@ -181,7 +183,7 @@ export class SimilarityService {
   /** A date (and script) for the image from its nearest dated neighbours that the caller may read. */
   async dateEstimate(principal: Principal | null, q: DateEstimateQuery): Promise<DateEstimateFound> {
     const caller = requireSignedIn(principal);
-    const model = await this.requireModel(q.model ?? BUILTIN_SIMILARITY_MODEL);
+    const model = await this.requireModel(caller, q.model ?? BUILTIN_SIMILARITY_MODEL);
     await this.requireImage(caller, q.imageUuid);
     const index = await this.index(model);
     const image = index.imageNumber(q.imageUuid);
@@ -234,26 +236,26 @@ export class SimilarityService {
 
   async setPicker(principal: Principal | null, model: string, q: TypeaheadQuery) {
     const caller = requireSignedIn(principal);
-    await this.requireModel(model);
+    await this.requireModel(caller, model);
     const rows = await this.repo.setsWithSnippets(model, visibilityScope(caller, q.onlyOwnData), q.filter, q.skip);
     return rows.map((r) => ({ uuid: r.uuid, name: r.name }));
   }
 
   async imagePicker(principal: Principal | null, model: string, setId: string, q: TypeaheadQuery) {
-    await this.access.requireSet(principal, setId, 'READ');
-    await this.requireModel(model);
-    return this.repo.imagesWithSnippets(model, setId, q.filter, q.skip);
+    const caller = await this.access.requireSet(principal, setId, 'READ');
+    await this.requireModel(caller, model);
+    return this.repo.imagesWithSnippets(model, setId, visibilityScope(caller, q.onlyOwnData), q.filter, q.skip);
   }
 
   async fieldPicker(principal: Principal | null, model: string, q: TypeaheadQuery) {
     const caller = requireSignedIn(principal);
-    await this.requireModel(model);
+    await this.requireModel(caller, model);
     return this.repo.fieldsWithValues(model, visibilityScope(caller, q.onlyOwnData), q.filter, q.skip);
   }
 
   async valuePicker(principal: Principal | null, model: string, fieldId: string, q: TypeaheadQuery) {
     const caller = requireSignedIn(principal);
-    await this.requireModel(model);
+    await this.requireModel(caller, model);
     return this.repo.fieldValues(model, fieldId, visibilityScope(caller, q.onlyOwnData), q.filter, q.skip);
   }
 
@@ -288,9 +290,9 @@ export class SimilarityService {
   }
 
   /** The model id, when it is the built-in descriptor or an uploaded Siamese network model. */
-  private async requireModel(model: string): Promise<string> {
+  private async requireModel(caller: Principal, model: string): Promise<string> {
     if (model === BUILTIN_SIMILARITY_MODEL) return model;
-    if ((await this.repo.modelLabel(model)) === null) throw notFound(`There is no Siamese network model with id ${model}.`);
+    await this.modelRecords.get(caller, 'siamesenetwork', model);
     return model;
   }
 
@@ -319,7 +321,7 @@ export class SimilarityService {
     how: { algorithm: DistanceAlgorithm; features: number[] | null },
   ): Promise<FoundSnippet[]> {
     const caller = requireSignedIn(principal);
-    const index = await this.index(await this.requireModel(model));
+    const index = await this.index(await this.requireModel(caller, model));
     const row = await this.requireSnippet(caller, index, id);
     const readable = index.imageMask(await this.repo.readableImages(visibilityScope(caller, false)));
     const neighbours = index.nearest({ query: index.vector(row), ...how }, SIMILARITY_RESULT_SIZE, (r) => r !== row && readable[index.imageOf[r]!] === 1);
@@ -335,7 +337,7 @@ export class SimilarityService {
     let inSet: Set<string> | null = null;
     if (body.imageSetUuid) {
       await this.access.requireSet(caller, body.imageSetUuid, 'READ');
-      inSet = await this.repo.imagesOfSetTree(body.imageSetUuid);
+      inSet = await this.repo.imagesOfSetTree(body.imageSetUuid, visibilityScope(caller, false));
     }
     const sameSets = body.onlyDifferentImageSets ? await this.repo.imagesSharingASet(queryImage) : null;
     let withValue: Set<string> | null = null;

@@ -197,4 +197,21 @@ describe('similarity search and dating', () => {
     expect(row).toEqual({ remote_only: true, state: 'queued' });
     expect((training.json as Job).waitingFor).toMatch(/remote worker/);
   });
+
+  it("reaches a set's images through its sub-sets only while the caller may read them", async () => {
+    const gone = await createSet(t.app, owner.auth, 'Gone');
+    const page = await uploadHandPage(t.app, owner.auth, gone, 'gone-1', SLANTED_HAND, charterLines(7));
+    expect((await runJob(owner, gone)).state).toBe('done');
+    const holder = await createSet(t.app, owner.auth, 'Holder');
+    expect((await call(t.app, { method: 'PUT', url: `/api/pim/documentimageset/${holder}/subsets`, headers: owner.auth, payload: { uuid: gone } })).status).toBe(200);
+    const imagesOf = async () =>
+      new Set(((await post(owner, 'siamese/findByModel', { model: 'builtin', imageSetUuid: holder })).json as SiameseSnippetResult[]).map((s) => s.documentImageId));
+    expect(await imagesOf()).toEqual(new Set([page.imageId]));
+    const picked = (await get(owner, `siamese/builtin/${holder}/images/autocomplete`)).json as { results: { name: string }[] };
+    expect(picked.results.map((i) => i.name)).toEqual(['gone-1']);
+
+    expect((await call(t.app, { method: 'DELETE', url: `/api/pim/documentimageset/${gone}`, headers: owner.auth })).status).toBeLessThan(300);
+    expect(await imagesOf()).toEqual(new Set());
+    expect(((await get(owner, `siamese/builtin/${holder}/images/autocomplete`)).json as { results: unknown[] }).results).toEqual([]);
+  });
 });

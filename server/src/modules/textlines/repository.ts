@@ -3,7 +3,7 @@ import { characterErrorRate } from '@pim/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
-import { readableSetIds, visibleSets } from '../imagesets/access-repository.js';
+import { readableSetIds, readableSetTree, visibleSets } from '../imagesets/access-repository.js';
 import { type CorrectedLine, matchCorrections } from './ground-truth-carry.js';
 import { type LayoutTextLine, linesFromLayout } from './lines-from-layout.js';
 
@@ -259,15 +259,7 @@ export class TextLineRepository {
       if (scope.all) return { all: true };
       return { setIds: await readableSetIds(this.db, scope), ownerId: scope.ownerId };
     }
-    const { rows } = await sql<{ id: string }>`
-      with recursive tree(id) as (
-        select ${filter.setId}::uuid
-        union
-        select c.child_id from image_set_subset c
-        join tree p on c.parent_id = p.id
-        join document_image_set s on s.id = c.child_id and s.deleted_at is null and ${visibleSets(filter.scope, 's')}
-      )
-      select id from tree`.execute(this.db);
+    const { rows } = await sql<{ id: string }>`${readableSetTree(sql`${filter.setId}::uuid`, filter.scope)} select id from tree`.execute(this.db);
     return { setIds: rows.map((r) => r.id), ownerId: null };
   }
 
