@@ -3,7 +3,7 @@ import { characterErrorRate } from '@pim/contract';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import type { DB } from '../../platform/db/schema.js';
-import { readableSetIds, readableSetTree, visibleSets } from '../imagesets/access-repository.js';
+import { readableSetIds, readableSetTree } from '../imagesets/access-repository.js';
 import { type CorrectedLine, matchCorrections } from './ground-truth-carry.js';
 import { type LayoutTextLine, linesFromLayout } from './lines-from-layout.js';
 
