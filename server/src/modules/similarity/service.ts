@@ -21,7 +21,7 @@ import type { ImageSetAccess } from '../imagesets/access.js';
 import type { MetadataService } from '../metadata/service.js';
 import type { ModelService } from '../models/service.js';
 import { dateOfYear, estimateDate, yearOf } from './dating.js';
-import type { ConfusionMatrixRecord, SimilarityRepository, SnippetDetails } from './repository.js';
+import { type ConfusionMatrixRecord, PICKER_PAGE, type SimilarityRepository, type SnippetDetails } from './repository.js';
 import { type Comparison, type Neighbour, VectorIndex } from './vector-index.js';
 
 type ParsedCompare = ReturnType<typeof compareBodySchema.parse>;
@@ -231,7 +231,7 @@ export class SimilarityService {
   async modelPicker(principal: Principal | null, q: TypeaheadQuery) {
     const models = await this.models(principal);
     const filter = q.filter.toLowerCase();
-    return models.filter((m) => m.label.toLowerCase().includes(filter)).slice(q.skip).map((m) => ({ uuid: m.id, name: m.label }));
+    return models.filter((m) => m.label.toLowerCase().includes(filter)).slice(q.skip, q.skip + PICKER_PAGE).map((m) => ({ uuid: m.id, name: m.label }));
   }
 
   async setPicker(principal: Principal | null, model: string, q: TypeaheadQuery) {
