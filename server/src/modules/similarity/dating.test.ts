@@ -18,6 +18,18 @@ describe('estimateDate', () => {
     expect(estimate.weights[3]!).toBeLessThan(0.001);
   });
 
+  it('does not let a near-copy of the page take all the weight', () => {
+    const estimate = estimateDate([
+      { distance: 0.00001, year: 1218, script: null },
+      { distance: 0.03, year: 1220, script: null },
+      { distance: 0.5, year: 1347, script: null },
+      { distance: 0.5, year: 1350, script: null },
+    ]);
+    expect(estimate).toMatchObject({ from: 1218, to: 1220 });
+    expect(estimate.weights[1]!).toBeGreaterThan(0.3);
+    expect(estimate.weights[2]!).toBeLessThan(0.01);
+  });
+
   it('leaves neighbours without a date out of the date but not of the script', () => {
     const estimate = estimateDate([
       { distance: 0.5, year: null, script: 'Cursiva' },

@@ -20,13 +20,12 @@ const TAIL = 0.1;
 
 /**
  * A date from the nearest dated neighbours, as a k-nearest-neighbour regression robust to a stray
- * neighbour: each weighs by a kernel of its distance scaled by the nearest one's (so the weights do
- * not depend on the descriptor's units), the estimate is the weighted median of their years and the
+ * neighbour: each weighs by a Gaussian kernel of its distance scaled by the second-nearest one's (so
+ * the weights do not depend on the descriptor's units), the estimate is the weighted median of their years and the
  * interval the weighted 10th to 90th percentiles. The script is the weighted majority, with its share.
  */
 export function estimateDate(neighbours: DatedNeighbour[]): DateEstimateResult {
-  const nearest = Math.min(...neighbours.map((n) => n.distance));
-  const scale = Number.isFinite(nearest) && nearest > 0 ? nearest : 1;
+  const scale = bandwidth(neighbours.map((n) => n.distance));
   const kernel = neighbours.map((n) => Math.exp(-((n.distance / scale) ** 2) / 2));
   const dated = neighbours.map((n, i) => ({ year: n.year, weight: kernel[i]! })).filter((n): n is { year: number; weight: number } => n.year !== null);
   const datedWeight = dated.reduce((sum, n) => sum + n.weight, 0);
@@ -58,6 +57,17 @@ export function estimateDate(neighbours: DatedNeighbour[]): DateEstimateResult {
     scriptShare: top && scriptWeight > 0 ? top[1] / scriptWeight : null,
     weights,
   };
+}
+
+/**
+ * The kernel's width: the second-nearest neighbour's distance (the nearest's when there is one), as
+ * an adaptive k-nearest-neighbour bandwidth, so a near-copy of the page (distance about 0) does not
+ * take all the weight and shrink the interval to one year.
+ */
+function bandwidth(distances: number[]): number {
+  const sorted = [...distances].sort((a, b) => a - b);
+  const width = sorted[Math.min(1, sorted.length - 1)] ?? 0;
+  return Number.isFinite(width) && width > 0 ? width : 1;
 }
 
 /** The year at which the cumulative weight first reaches q of the whole (years sorted). */
