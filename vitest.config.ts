@@ -16,6 +16,11 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
     // Limits that end a hung test, not measures of speed: a busy 2-core machine runs slowly.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A worker keeps the server's modules loaded from one test file to the next (importing them
+    // anew for each file was a third of the run). The server tests mock no modules and each builds
+    // its own app on its own database, so nothing a file leaves behind is read by the next.
+    // The web tests stay isolated: their module mocks (OpenSeadragon, FilePond) must not leak.
+    isolate: false,
     ...(db === 'postgres' && { globalSetup: ['src/test-support/pg-cluster.ts'] }),
   },
 });
