@@ -34,3 +34,11 @@ export const JOBBER = { email: 'jobber@e2e.test', password: 'jobber-password-e2e
 export const SEARCHER = { email: 'searcher@e2e.test', password: 'searcher-password-e2e', name: 'Sam Searcher' };
 /** Finds similar hands among pages of her own, compares them, dates an undated page and reads a confusion matrix. */
 export const DATER = { email: 'dater@e2e.test', password: 'dater-password-e2e', name: 'Dana Dater' };
+/** Describes page images with the built-in description, and sees a refused file's message. */
+export const DESCRIBER = { email: 'describer@e2e.test', password: 'describer-password-e2e', name: 'Dirk Describer' };
+/** Annotates pages of her own with the recognised text and similar hands beside the image (analyzeimagemanualnew). */
+export const READER = { email: 'reader@e2e.test', password: 'reader-password-e2e', name: 'Rita Reader' };
+/** A plain user whose statistics count only what he may read. */
+export const COUNTER = { email: 'counter@e2e.test', password: 'counter-password-e2e', name: 'Cato Counter' };
+/** An admin who reads the dashboard: the statistics of everything, the job queue and storage. */
+export const OVERSEER = { email: 'overseer@e2e.test', password: 'overseer-password-e2e', name: 'Otto Overseer' };

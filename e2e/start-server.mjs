@@ -35,6 +35,10 @@ const accounts = [
   ['--email', 'jobber@e2e.test', '--name', 'Jo Jobber', '--password', 'jobber-password-e2e'],
   ['--email', 'searcher@e2e.test', '--name', 'Sam Searcher', '--password', 'searcher-password-e2e', '--admin'],
   ['--email', 'dater@e2e.test', '--name', 'Dana Dater', '--password', 'dater-password-e2e'],
+  ['--email', 'describer@e2e.test', '--name', 'Dirk Describer', '--password', 'describer-password-e2e'],
+  ['--email', 'reader@e2e.test', '--name', 'Rita Reader', '--password', 'reader-password-e2e'],
+  ['--email', 'counter@e2e.test', '--name', 'Cato Counter', '--password', 'counter-password-e2e'],
+  ['--email', 'overseer@e2e.test', '--name', 'Otto Overseer', '--password', 'overseer-password-e2e', '--admin'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });
