@@ -115,6 +115,9 @@ export const transcriptionLayoutSchema = z.object({
   width: z.number().int().describe('the image width: the space of every point'),
   height: z.number().int(),
   regions: z.array(transcriptionLayoutRegionSchema),
+  readingOrder: z
+    .array(z.number().int())
+    .describe("every line's index in reading order: the regions as the PAGE ReadingOrder names them, else as the layout has them"),
 });
 export type TranscriptionLayout = z.infer<typeof transcriptionLayoutSchema>;
 

@@ -1,4 +1,5 @@
-import type { LayoutPoints, TranscriptionLayout } from '@pim/contract';
+import type { LayoutPoints, TranscriptionLayout, TranscriptionLayoutRegion } from '@pim/contract';
+import { storedReadingOrder, type ReadingOrderGroup } from '../uploads/page-reading-order.js';
 
 type Node = Record<string, unknown>;
 interface Scale {
@@ -14,7 +15,8 @@ const stringOrNull = (v: unknown): string | null => (typeof v === 'string' ? v :
  * A stored layout (`{ page, regions: [{ lines }] }`, uploads' shape) as the API gives it: every
  * point in the pixels of the image as it is shown. Layouts are JSON from several importers (and
  * later ones add words, glyphs and more), so only what is drawn is read, and defensively. Lines are
- * numbered in layout order, regions first, as the text lines of a transcription are.
+ * numbered in layout order, regions first, as the text lines of a transcription are; `readingOrder`
+ * lists them as the PAGE ReadingOrder reads them.
  */
 export function presentLayout(transcriptionId: string, layout: unknown, image: { width: number; height: number }): TranscriptionLayout {
   const stored = isObject(layout) ? layout : {};
@@ -32,7 +34,47 @@ export function presentLayout(transcriptionId: string, layout: unknown, image: {
       baseline: points(line.baseline, scale),
     })),
   }));
-  return { transcriptionId, width: image.width, height: image.height, regions };
+  const readingOrder = linesInReadingOrder(regions, storedReadingOrder(stored.readingOrder));
+  return { transcriptionId, width: image.width, height: image.height, regions, readingOrder };
+}
+
+/**
+ * The lines' indexes in reading order: the regions in the order the ReadingOrder names them (a
+ * group's own region before its members; an unordered group's members as written), each with its
+ * lines in their order. A region it does not name (a region nested in another, one added later)
+ * follows the region before it in the layout. Without a ReadingOrder (ALTO, hOCR, older imports),
+ * the layout order.
+ */
+function linesInReadingOrder(regions: TranscriptionLayoutRegion[], order: ReadingOrderGroup | null): number[] {
+  const position = new Map<string, number>();
+  regions.forEach((region, at) => {
+    if (region.id !== null && !position.has(region.id)) position.set(region.id, at);
+  });
+  const named: number[] = [];
+  const isNamed = new Set<number>();
+  const name = (id: string | null) => {
+    const at = id === null ? undefined : position.get(id);
+    if (at === undefined || isNamed.has(at)) return;
+    isNamed.add(at);
+    named.push(at);
+  };
+  const visit = (group: ReadingOrderGroup) => {
+    name(group.regionRef);
+    for (const member of group.members) {
+      if (member.kind === 'region') name(member.regionRef);
+      else visit(member);
+    }
+  };
+  if (order) visit(order);
+  // Each region the order leaves out goes with the nearest named region before it (or first, before any).
+  const following = new Map<number, number[]>();
+  let lead = -1;
+  regions.forEach((_, at) => {
+    if (isNamed.has(at)) lead = at;
+    else following.set(lead, [...(following.get(lead) ?? []), at]);
+  });
+  const ordered = [...(following.get(-1) ?? []), ...named.flatMap((at) => [at, ...(following.get(at) ?? [])])];
+  return ordered.flatMap((at) => regions[at]!.lines.map((line) => line.index));
 }
 
 /**

@@ -40,10 +40,10 @@ describe('a transcription layout in the pixels of its image', () => {
   const get = (url: string, who: { auth: Record<string, string> } | null = alice) =>
     call(t.app, { method: 'GET', url: `/api/${url}`, headers: who?.auth ?? {} });
 
-  async function imageWithPage(name: string, image: { width: number; height: number }, page: { width: number; height: number }) {
+  async function imageWithPage(name: string, image: { width: number; height: number }, page: { width: number; height: number }, file = pageXml(`${name}.png`, page)) {
     const uploaded = await upload(t.app, alice.auth, setId, [{ fileName: `${name}.png`, bytes: await testImage('png', image.width, image.height) }]);
     const imageId = uploaded.json.documentImages[0].uuid as string;
-    const xml = await upload(t.app, alice.auth, setId, [{ fileName: `${name}.xml`, bytes: pageXml(`${name}.png`, page) }]);
+    const xml = await upload(t.app, alice.auth, setId, [{ fileName: `${name}.xml`, bytes: file }]);
     expect(xml.status, JSON.stringify(xml.json)).toBe(200);
     return { imageId, transcriptionId: xml.json.transcriptions[0] as string };
   }
@@ -67,10 +67,34 @@ describe('a transcription layout in the pixels of its image', () => {
           ],
         },
       ],
+      readingOrder: [0, 1],
     });
     // The transcription names the file it was read from.
     const list = await get(`pim/documentimage/${imageId}/transcriptions`);
     expect(list.json[0]).toMatchObject({ uuid: transcriptionId, format: 'page', transcriber: 'eScriptorium', sourceFileName: 'folio-1.xml' });
+  });
+
+  it("lists the lines in the order of the PAGE ReadingOrder, a region it leaves out after the one before it in the file", async () => {
+    const region = (id: string, ...lines: string[]) =>
+      `<TextRegion id="${id}"><Coords points="0,0 10,0 10,10 0,10"/>${lines.map((text) => `<TextLine id="${text}"><Coords points="0,0 10,0 10,10"/><TextEquiv><Unicode>${text}</Unicode></TextEquiv></TextLine>`).join('')}</TextRegion>`;
+    // The file writes r1 (a, b), r2 (c), r3 (d), r4 (e); its ReadingOrder reads r3, r1, then r2 in an unordered group, and leaves r4 out.
+    const xml = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15">
+  <Metadata><Creator>Transkribus</Creator><Created>2024-01-01T00:00:00</Created><LastChange>2024-01-01T00:00:00</LastChange></Metadata>
+  <Page imageFilename="folio-order.png" imageWidth="400" imageHeight="200">
+    <ReadingOrder><OrderedGroup id="ro">
+      <RegionRefIndexed index="1" regionRef="r1"/>
+      <UnorderedGroupIndexed id="g" index="2"><RegionRef regionRef="r2"/></UnorderedGroupIndexed>
+      <RegionRefIndexed index="0" regionRef="r3"/>
+    </OrderedGroup></ReadingOrder>
+    ${region('r1', 'a', 'b')}${region('r2', 'c')}${region('r3', 'd')}${region('r4', 'e')}
+  </Page>
+</PcGts>`);
+    const { imageId, transcriptionId } = await imageWithPage('folio-order', { width: 400, height: 200 }, { width: 400, height: 200 }, xml);
+    const layout = (await get(`pim/documentimage/${imageId}/transcriptions/${transcriptionId}/layout`)).json as TranscriptionLayout;
+    const text = (index: number) => layout.regions.flatMap((r) => r.lines).find((line) => line.index === index)!.text;
+    expect(layout.regions.flatMap((r) => r.lines.map((line) => line.index))).toEqual([0, 1, 2, 3, 4]);
+    expect(layout.readingOrder.map(text)).toEqual(['d', 'e', 'a', 'b', 'c']);
   });
 
   it('scales a layout measured on a page of another size to the image', async () => {
@@ -118,6 +142,9 @@ describe('a transcription layout in the pixels of its image', () => {
     const alto = lines(layouts.alto!);
     expect(page).toHaveLength(24);
     expect(alto.map((l) => l.id)).toEqual(page.map((l) => l.id));
+    // The PAGE file's ReadingOrder reads its regions as written; ALTO has none: the layout's order.
+    expect(layouts.page!.readingOrder).toEqual(page.map((l) => l.index));
+    expect(layouts.alto!.readingOrder).toEqual(alto.map((l) => l.index));
     // Every line has its outline, and the two files put it in the same place (ALTO gives boxes
     // where PAGE has some polygons); the PAGE file has a baseline on all lines but one.
     const box = (points: [number, number][]) => {

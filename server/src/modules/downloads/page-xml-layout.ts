@@ -1,4 +1,5 @@
-import type { ReadingOrderGroup, ReadingOrderMember } from '../uploads/page-xml.js';
+import type { ReadingOrderGroup } from '../uploads/page-xml.js';
+import { storedReadingOrder } from '../uploads/page-reading-order.js';
 
 /**
  * A stored layout as the PAGE export writes it. Layouts are JSON from several importers and from
@@ -65,25 +66,7 @@ export function exportLayoutOf(layout: unknown): ExportLayout {
         })),
       })),
     })),
-    readingOrder: isObject(root.readingOrder) ? groupOf(root.readingOrder) : null,
-  };
-}
-
-function groupOf(node: Node): ReadingOrderGroup | null {
-  if (node.kind !== 'ordered' && node.kind !== 'unordered') return null;
-  const members = objects(node.members).flatMap((m): ReadingOrderMember[] => {
-    if (m.kind === 'region') return typeof m.regionRef === 'string' ? [{ kind: 'region', regionRef: m.regionRef, index: integerOrNull(m.index) }] : [];
-    const group = groupOf(m);
-    return group ? [group] : [];
-  });
-  return {
-    kind: node.kind,
-    id: stringOrNull(node.id),
-    caption: stringOrNull(node.caption),
-    type: stringOrNull(node.type),
-    regionRef: stringOrNull(node.regionRef),
-    index: integerOrNull(node.index),
-    members,
+    readingOrder: storedReadingOrder(root.readingOrder),
   };
 }
 
@@ -98,7 +81,4 @@ function stringOrNull(v: unknown): string | null {
 }
 function text(v: unknown): string {
   return typeof v === 'string' ? v : '';
-}
-function integerOrNull(v: unknown): number | null {
-  return typeof v === 'number' && Number.isInteger(v) ? v : null;
 }

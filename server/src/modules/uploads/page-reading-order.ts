@@ -69,5 +69,29 @@ function integer(value: string | null): number | null {
   return value !== null && /^\s*-?\d+\s*$/.test(value) ? Number(value) : null;
 }
 
+/**
+ * A reading order as a layout stores it (JSON, so read defensively): members that are neither a
+ * region with its id nor a group are left out; null when it is no group at all.
+ */
+export function storedReadingOrder(value: unknown): ReadingOrderGroup | null {
+  if (!isNode(value) || Array.isArray(value) || (value.kind !== 'ordered' && value.kind !== 'unordered')) return null;
+  const members = (Array.isArray(value.members) ? value.members : []).flatMap((m: unknown): ReadingOrderMember[] => {
+    if (isNode(m) && m.kind === 'region') return typeof m.regionRef === 'string' ? [{ kind: 'region', regionRef: m.regionRef, index: storedInteger(m.index) }] : [];
+    const group = storedReadingOrder(m);
+    return group ? [group] : [];
+  });
+  return {
+    kind: value.kind,
+    id: storedString(value.id),
+    caption: storedString(value.caption),
+    type: storedString(value.type),
+    regionRef: storedString(value.regionRef),
+    index: storedInteger(value.index),
+    members,
+  };
+}
+
+const storedString = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const storedInteger = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null;
 const nodes = (v: unknown): Node[] => (Array.isArray(v) ? v.filter(isNode) : isNode(v) ? [v] : []);

@@ -31,6 +31,7 @@ const layout: TranscriptionLayout = {
       ],
     },
   ],
+  readingOrder: [0, 1, 2, 3],
 };
 
 describe('the geometry of a layout', () => {

@@ -40,12 +40,14 @@ const NEWEST: TranscriptionLayout = {
       ],
     },
   ],
+  readingOrder: [0, 1],
 };
 const OLDER: TranscriptionLayout = {
   transcriptionId: T1,
   width: 2000,
   height: 3000,
   regions: [{ id: null, type: null, coords: null, lines: [{ index: 0, id: null, text: 'Older reading', coords: [[0, 0], [10, 0], [10, 10]], baseline: null }] }],
+  readingOrder: [0],
 };
 
 function serve() {

@@ -56,6 +56,7 @@ const layoutOf = (transcriptionId: string): TranscriptionLayout => ({
   width: 2000,
   height: 3000,
   regions: [{ id: 'r', type: null, coords: null, lines: [{ index: 0, id: 'l', text: `a line of ${transcriptionId}`, coords: [[0, 0], [10, 0], [10, 10]], baseline: null }] }],
+  readingOrder: [0],
 });
 
 function serve(line: SimpleTextLine | null) {

@@ -29,7 +29,7 @@ export function transcription(uuid: string, cleanText: string, overrides: Partia
 
 /** A layout with nothing to draw, for the transcriptions a test gives none. */
 export function emptyLayout(transcriptionId: string): TranscriptionLayout {
-  return { transcriptionId, width: 2000, height: 3000, regions: [] };
+  return { transcriptionId, width: 2000, height: 3000, regions: [], readingOrder: [] };
 }
 
 /** A signed-in reader of the image with these transcriptions, ground truth, layouts and text lines. */
