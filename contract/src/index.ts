@@ -24,3 +24,4 @@ export * from './workers.js';
 export * as IiifJson from './iiif-json.js';
 export * from './search.js';
 export * from './similarity.js';
+export * from './statistics.js';

@@ -28,6 +28,7 @@ import { iiifApiRoutes, iiifImageRoutes } from './modules/iiif/routes.js';
 import { documentImageRoutes } from './modules/documentimages/routes.js';
 import { drawingRoutes } from './modules/drawings/routes.js';
 import { similarityRoutes } from './modules/similarity/routes.js';
+import { statisticsRoutes } from './modules/statistics/routes.js';
 import { textLineRoutes } from './modules/textlines/routes.js';
 import { uploadRoutes } from './modules/uploads/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(iiifApiRoutes, { iiif: services.iiif, links });
         await api.register(textLineRoutes, { textLines: services.textLines });
         await api.register(similarityRoutes, { similarity: services.similarity });
+        await api.register(statisticsRoutes, { statistics: services.statistics });
         await api.register(uploadRoutes, { uploads: services.uploads });
         await api.register(downloadRoutes, { downloads: services.downloads, links });
         await api.register(documentImageRoutes, { documentImages: services.documentImages, links });

@@ -41,6 +41,9 @@ import { DrawingRepository } from './modules/drawings/repository.js';
 import { DrawingService } from './modules/drawings/service.js';
 import { SimilarityRepository } from './modules/similarity/repository.js';
 import { SimilarityService } from './modules/similarity/service.js';
+import { DashboardRepository } from './modules/statistics/dashboard-repository.js';
+import { StatisticsRepository } from './modules/statistics/repository.js';
+import { StatisticsService } from './modules/statistics/service.js';
 import { TextLineRepository } from './modules/textlines/repository.js';
 import { TextLineService } from './modules/textlines/service.js';
 import { UploadRepository } from './modules/uploads/repository.js';
@@ -141,6 +144,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
   const metadata = new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase);
   const similarityRepository = new SimilarityRepository(db);
+  const statistics = new StatisticsService(new StatisticsRepository(db), new DashboardRepository(db), files, onBackgroundError);
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
     files,
@@ -162,7 +166,8 @@ export function createServices(database: Database, config: Config, options: Serv
     search: new SearchService(db, searchRepository, cluster ? new ElasticForwarder(cluster) : null),
     fieldSets,
     metadata,
-    similarity: new SimilarityService(similarityRepository, imageSetAccess, metadata, models),
+    similarity: new SimilarityService(similarityRepository, imageSetAccess, metadata, models, (caller, kind) => statistics.searched(caller, kind)),
+    statistics,
     similarityRepository,
     acl: new AclService(new AclRepository(db), groups, imageSetAccess),
     iiif,

@@ -44,6 +44,9 @@ export interface DateEstimateFound {
   neighbours: { imageId: string; imageLabel: string; distance: number; weight: number; date: string | null; script: string | null; snippet: FoundSnippet }[];
 }
 
+/** The searches that count in the statistics (siameselast2weeks), by the call that asks them. */
+export type SimilaritySearchKind = 'find' | 'findsinglenew' | 'findsinglenewmetadata' | 'compareimagesnippets' | 'comparewithimageset' | 'dateestimate';
+
 /** Dated neighbours a date is estimated from, at most. */
 const DATING_NEIGHBOURS = 7;
 /** Nearest images looked at to find that many dated ones. */
@@ -62,6 +65,8 @@ export class SimilarityService {
     private readonly access: ImageSetAccess,
     private readonly metadata: MetadataService,
     private readonly modelRecords: ModelService,
+    /** Told of each search answered (the statistics count them). */
+    private readonly searched: (caller: Principal, kind: SimilaritySearchKind) => Promise<void> = async () => undefined,
   ) {}
 
   distanceAlgorithms(principal: Principal | null): DistanceAlgorithm[] {
@@ -93,11 +98,11 @@ export class SimilarityService {
 
   /** The snippets nearest to one, by Euclidean distance over all its features. */
   async find(principal: Principal | null, id: string, model: string): Promise<FoundSnippet[]> {
-    return this.nearestToSnippet(principal, id, model, { algorithm: 'Euclidean', features: null });
+    return this.nearestToSnippet(principal, 'find', id, model, { algorithm: 'Euclidean', features: null });
   }
 
   async findSingleNew(principal: Principal | null, q: FindSingleNewQuery): Promise<FoundSnippet[]> {
-    return this.nearestToSnippet(principal, q.uuid, q.model, {
+    return this.nearestToSnippet(principal, 'findsinglenew', q.uuid, q.model, {
       algorithm: q.usecosine ? 'Cosine' : SIMILARITY_DEFAULTS.distanceAlgorithm,
       features: parseFeatures(q.features),
     });
@@ -129,6 +134,7 @@ export class SimilarityService {
     const row = await this.requireSnippet(caller, index, body.exampleUuid);
     const accept = await this.imageFilter(caller, index, body, index.imageIdOf(row));
     const neighbours = index.nearest({ query: index.vector(row), algorithm: body.distanceAlgorithm, features: null }, SIMILARITY_RESULT_SIZE, (r) => r !== row && accept(index.imageOf[r]!));
+    await this.searched(caller, 'findsinglenewmetadata');
     return this.presentRows(index, neighbours);
   }
 
@@ -143,6 +149,7 @@ export class SimilarityService {
     const index = await this.index(await this.requireModel(caller, body.model));
     await this.requireImage(caller, body.imageUuid);
     await this.requireImage(caller, body.exampleUuid);
+    await this.searched(caller, 'compareimagesnippets');
     const first = index.imageNumber(body.imageUuid);
     const second = index.imageNumber(body.exampleUuid);
     if (first === undefined || second === undefined) return { distance: null, pairs: [] };
@@ -172,6 +179,7 @@ export class SimilarityService {
     const caller = requireSignedIn(principal);
     const index = await this.index(await this.requireModel(caller, body.model));
     await this.requireImage(caller, body.imageUuid);
+    await this.searched(caller, 'comparewithimageset');
     const image = index.imageNumber(body.imageUuid);
     if (image === undefined) return [];
     const accept = await this.imageFilter(caller, index, body, body.imageUuid);
@@ -185,6 +193,7 @@ export class SimilarityService {
     const caller = requireSignedIn(principal);
     const model = await this.requireModel(caller, q.model ?? BUILTIN_SIMILARITY_MODEL);
     await this.requireImage(caller, q.imageUuid);
+    await this.searched(caller, 'dateestimate');
     const index = await this.index(model);
     const image = index.imageNumber(q.imageUuid);
     const none = (reason: string): DateEstimateFound => ({ year: null, from: null, to: null, date: null, script: null, scriptShare: null, reason, neighbours: [] });
@@ -316,6 +325,7 @@ export class SimilarityService {
 
   private async nearestToSnippet(
     principal: Principal | null,
+    kind: SimilaritySearchKind,
     id: string,
     model: string,
     how: { algorithm: DistanceAlgorithm; features: number[] | null },
@@ -325,6 +335,7 @@ export class SimilarityService {
     const row = await this.requireSnippet(caller, index, id);
     const readable = index.imageMask(await this.repo.readableImages(visibilityScope(caller, false)));
     const neighbours = index.nearest({ query: index.vector(row), ...how }, SIMILARITY_RESULT_SIZE, (r) => r !== row && readable[index.imageOf[r]!] === 1);
+    await this.searched(caller, kind);
     return this.presentRows(index, neighbours);
   }
 

@@ -140,6 +140,8 @@ export interface ImageSetImageTable {
   set_id: string;
   image_id: string;
   position: number;
+  /** When the image joined the set: its day in the statistics. */
+  added_at: Generated<Date>;
 }
 
 export interface ImageSetSubsetTable {
@@ -539,6 +541,16 @@ export interface SiameseConfusionMatrixTable {
   created_at: CreatedAt;
 }
 
+/** Counts of records per kind, scope and UTC day, kept by triggers (migration 0019). */
+export interface StatisticCountTable {
+  kind: string;
+  variant: Generated<string>;
+  scope: string;
+  day: ColumnType<Date, string, string>;
+  /** bigint: node-postgres gives a string, PGlite a number. */
+  n: ColumnType<string | number, number, number>;
+}
+
 export interface DB {
   pim_user: PimUserTable;
   user_session: UserSessionTable;
@@ -576,6 +588,7 @@ export interface DB {
   similarity_snippet: SimilaritySnippetTable;
   similarity_generation: SimilarityGenerationTable;
   siamese_confusion_matrix: SiameseConfusionMatrixTable;
+  statistic_count: StatisticCountTable;
   text_line_skip: TextLineSkipTable;
   text_line_backfill: TextLineBackfillTable;
   pim_field_set: PimFieldSetTable;

@@ -57,6 +57,15 @@ export class DerivativeCache {
     return this.options.maxBytes > 0;
   }
 
+  /** The cache's size as last swept plus what was written since (the dashboard's figure). */
+  get estimatedBytes(): number {
+    return this.estimate;
+  }
+
+  get maxBytes(): number {
+    return this.options.maxBytes;
+  }
+
   /** Sweeps once, soon, to learn the size left by the previous run (and trim it if over the cap). */
   start(): void {
     this.schedule();

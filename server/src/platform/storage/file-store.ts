@@ -70,6 +70,20 @@ export class FileStore {
     return sweepStaging(this.tmpDir, { dryRun, keep: this.staging.name });
   }
 
+  /**
+   * What the data dir holds and has left: the derivative cache's size and cap (null without a cap,
+   * when nothing measures it), and the free and total bytes of the disk under the data dir.
+   */
+  async usage(): Promise<{ cacheBytes: number | null; cacheLimitBytes: number | null; diskFreeBytes: number | null; diskTotalBytes: number | null }> {
+    const disk = await fsp.statfs(this.filesDir).catch(() => undefined);
+    return {
+      cacheBytes: this.derivatives ? this.derivatives.estimatedBytes : null,
+      cacheLimitBytes: this.derivatives ? this.derivatives.maxBytes : null,
+      diskFreeBytes: disk ? disk.bavail * disk.bsize : null,
+      diskTotalBytes: disk ? disk.blocks * disk.bsize : null,
+    };
+  }
+
   /** Stops the staging folder's heartbeat and removes the folder: call once no request stages any more. */
   close(): void {
     this.derivatives?.stop();

@@ -1,0 +1,128 @@
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { VisibilityScope } from '../../platform/auth/policy.js';
+import type { DB } from '../../platform/db/schema.js';
+import { readableSetIds } from '../imagesets/access-repository.js';
+
+/** The scope of an API key's searches and an owner-less file's bytes. */
+export const NO_OWNER = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * Whose records a statistic counts: every live set (an administrator), or these sets (the live sets
+ * the caller may read); the caller's own searches and files, or everyone's.
+ */
+export type StatisticScope = { all: true } | { all: false; setIds: string[]; userId: string | null };
+
+/** Counts kept per set (migration 0019); `variant` narrows them with a LIKE pattern. */
+export type SetCounted = { kind: 'image' | 'transcription' | 'snippet'; variant?: string };
+/** Counts kept per user or owner. */
+export type OwnerCounted = { kind: 'similarity-search' | 'stored-files' | 'stored-bytes'; variant?: string };
+export type Counted = SetCounted | OwnerCounted;
+
+/** How counts are grouped: by UTC day, by month, by variant, or not at all. */
+export type Grouping = 'day' | 'month' | 'variant' | 'none';
+
+export interface CountRow {
+  key: string;
+  n: number;
+}
+
+const SET_KINDS = new Set(['image', 'transcription', 'snippet']);
+
+/** The SQL of the statistics: sums of the counts the triggers keep, never a scan of the records. */
+export class StatisticsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * The counts of one kind in the scope, grouped; keys in order (days and months oldest first).
+   * Grouped by day, only the days from `since` ('YYYY-MM-DD', UTC) on.
+   */
+  async counts(counted: Counted, scope: StatisticScope, grouping: Grouping, since?: string): Promise<CountRow[]> {
+    const key = groupKey(grouping);
+    const { rows } = await sql<{ key: string; n: string | number }>`
+      select ${key} as key, sum(c.n) as n
+      from statistic_count c ${this.scopeJoin(counted, scope)}
+      where c.kind = ${counted.kind}
+        and ${counted.variant ? sql`c.variant like ${counted.variant}` : sql`true`}
+        and ${since ? sql`c.day >= ${since}::date` : sql`true`}
+        and ${this.scopeCondition(counted, scope)}
+      group by 1 having sum(c.n) <> 0 order by 1`.execute(this.db);
+    return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+  }
+
+  /** Search documents per index, of the sets in the scope (the search engine's own per-set counts). */
+  async searchDocumentsByIndex(scope: StatisticScope): Promise<CountRow[]> {
+    const { rows } = await sql<{ key: string; n: string | number }>`
+      select i.name as key, sum(st.docs) as n
+      from search_set_stat st
+      join search_index i on i.id = st.index_id
+      ${scope.all ? sql`join document_image_set s on s.id = st.set_id and s.deleted_at is null` : sql``}
+      where ${scope.all ? sql`true` : sql`st.set_id = any(${scope.setIds}::uuid[])`}
+      group by 1 having sum(st.docs) > 0 order by 2 desc, 1`.execute(this.db);
+    return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+  }
+
+  /** Image sets created per month, of the live sets in the scope (sets are few: read directly). */
+  async setsPerMonth(scope: StatisticScope): Promise<CountRow[]> {
+    const { rows } = await sql<{ key: string; n: string | number }>`
+      select to_char(date_trunc('month', s.created_at at time zone 'UTC'), 'YYYY-MM') as key, count(*) as n
+      from document_image_set s
+      where s.deleted_at is null and ${scope.all ? sql`true` : sql`s.id = any(${scope.setIds}::uuid[])`}
+      group by 1 order by 1`.execute(this.db);
+    return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+  }
+
+  /** The images held by the most populous sets of the scope, for a share of images per set. */
+  async imagesPerSet(scope: StatisticScope): Promise<CountRow[]> {
+    const { rows } = await sql<{ key: string; n: string | number }>`
+      select coalesce(s.pretty_name, s.name) as key, sum(c.n) as n
+      from statistic_count c join document_image_set s on s.id = c.scope and s.deleted_at is null
+      where c.kind = 'image' and ${scope.all ? sql`true` : sql`c.scope = any(${scope.setIds}::uuid[])`}
+      group by s.id, 1 having sum(c.n) > 0 order by 2 desc, 1`.execute(this.db);
+    return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+  }
+
+  /** The live sets a caller may read (a scope that is not everything). */
+  readableSets(scope: VisibilityScope): Promise<string[]> {
+    return readableSetIds(this.db, scope);
+  }
+
+  /** The labels of Siamese network models by their ids. */
+  async modelLabels(ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await sql<{ id: string; label: string }>`
+      select id::text as id, label from pim_model where id::text = any(${ids}::text[])`.execute(this.db);
+    return new Map(rows.map((r) => [r.id, r.label]));
+  }
+
+  /** Counts a similarity search of this kind by this user (null: an API key) today. */
+  async countSearch(userId: string | null, kind: string): Promise<void> {
+    await sql`
+      insert into statistic_count as c (kind, variant, scope, day, n)
+      values ('similarity-search', ${kind}, ${userId ?? NO_OWNER}::uuid, statistic_day(now()), 1)
+      on conflict (kind, scope, day, variant) do update set n = c.n + 1`.execute(this.db);
+  }
+
+  private scopeJoin(counted: Counted, scope: StatisticScope): RawBuilder<unknown> {
+    // An administrator's counts are those of every live set: a deleted set's rows are left out.
+    return SET_KINDS.has(counted.kind) && scope.all ? sql`join document_image_set s on s.id = c.scope and s.deleted_at is null` : sql``;
+  }
+
+  private scopeCondition(counted: Counted, scope: StatisticScope): RawBuilder<unknown> {
+    if (scope.all) return sql`true`;
+    if (SET_KINDS.has(counted.kind)) return sql`c.scope = any(${scope.setIds}::uuid[])`;
+    return sql`c.scope = ${scope.userId ?? NO_OWNER}::uuid`;
+  }
+}
+
+function groupKey(grouping: Grouping): RawBuilder<string> {
+  switch (grouping) {
+    case 'day':
+      return sql<string>`to_char(c.day, 'YYYY-MM-DD')`;
+    case 'month':
+      return sql<string>`to_char(date_trunc('month', c.day), 'YYYY-MM')`;
+    case 'variant':
+      return sql<string>`c.variant`;
+    case 'none':
+      return sql<string>`''`;
+  }
+}
