@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { UuidCell } from './copy-uuid-button';
 import { formatDateTime } from '../documentimage/comparison/labels';
-import { formatBytes } from './model-format';
+import { formatBytes } from '../../components/format/bytes';
 
 /** Columns hidden until the user picks them: useful now and then, noise in the everyday list. */
 export const HIDDEN_MODEL_COLUMNS = ['fileName', 'size', 'created', 'updated'] as const;

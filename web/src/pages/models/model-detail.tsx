@@ -10,7 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { LoadFailed } from '../users/load-failed';
 import { formatDateTime } from '../documentimage/comparison/labels';
 import { UuidCell } from './copy-uuid-button';
-import { formatBytes } from './model-format';
+import { formatBytes } from '../../components/format/bytes';
 import { listPath } from './model-screens';
 import { PropertyTable } from './property-value';
 

@@ -1,6 +1,6 @@
 const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
-/** A size as people read it: models run from kilobytes to gigabytes. */
+/** A size as people read it, in powers of 1000 (models, stored files, disks). */
 export function formatBytes(bytes: number, language: string): string {
   let value = bytes;
   let unit = 0;
