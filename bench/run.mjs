@@ -9,6 +9,7 @@ import { benchIngest } from './ingest.mjs';
 import { benchClaims, benchListWhileRunning } from './jobs.mjs';
 import { benchSearch, searchBenchOptions } from './search.mjs';
 import { benchSimilarity } from './similarity.mjs';
+import { benchStatistics } from './statistics.mjs';
 import { benchSimilarityWriters, similarityBenchOptions } from './similarity-writers.mjs';
 import { fmt, table } from './lib/measure.mjs';
 import { benchTextCompare } from './text-compare.mjs';
@@ -66,6 +67,8 @@ results.push(...(await benchSimilarityWriters(similarityOptions)));
 results.push(await benchSimilarity({ snippets: Number(process.env.BENCH_SIMILARITY_SNIPPETS ?? 100_000), queries: Number(process.env.BENCH_SIMILARITY_QUERIES ?? 200) }));
 results.push(await benchClaims({ queued: sizes.queuedThousands * 1000, claims: sizes.claims }));
 results.push(await benchListWhileRunning({ pages: sizes.ocrPages, calls: sizes.claims }));
+// BENCH_STATISTICS_IMAGES (1,000,000), BENCH_STATISTICS_QUERIES (50 calls each): the statistics on PostgreSQL.
+results.push(await benchStatistics({ images: Number(process.env.BENCH_STATISTICS_IMAGES ?? 1_000_000), queries: Number(process.env.BENCH_STATISTICS_QUERIES ?? 50) }));
 results.push(...(await benchSearch(searchOptions)));
 
 for (const r of results) console.log(`${r.title}\n${r.text}\n`);
