@@ -6,15 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Typeahead } from '../../components/typeahead/typeahead';
 import { RequireSignIn } from '../../session/require-sign-in';
-import { annotatorPath } from './paths';
+import { annotatorPath, annotatorScreenOf, type AnnotatorScreen } from './paths';
 
-function ChooseFieldSet({ uri }: { uri: string }) {
+function ChooseFieldSet({ uri, screen }: { uri: string; screen: AnnotatorScreen }) {
   const { t } = useTranslation('annotator');
   const navigate = useNavigate();
   const [fieldSet, setFieldSet] = useState<NamedRef | null>(null);
   const annotate = () => {
     if (!fieldSet) return;
-    void navigate(annotatorPath({ uri, fieldsetid: fieldSet.uuid }));
+    void navigate(annotatorPath({ uri, fieldsetid: fieldSet.uuid, screen }));
   };
 
   return (
@@ -54,7 +54,10 @@ function ChooseFieldSet({ uri }: { uri: string }) {
   );
 }
 
-/** `/pim/analyzeimagemanualfieldset?uri=`: which field set to annotate the manifest with. Without uri: back to the image sets. */
+/**
+ * `/pim/analyzeimagemanualfieldset?uri=[&screen=]`: which field set to annotate the manifest with,
+ * then on to the annotator `screen` names. Without uri: back to the image sets.
+ */
 export function ChooseFieldSetPage() {
   const { t } = useTranslation('annotator');
   const [searchParams] = useSearchParams();
@@ -64,7 +67,7 @@ export function ChooseFieldSetPage() {
     <Stack gap="md">
       <Title order={2}>{t('choose.title')}</Title>
       <RequireSignIn>
-        <ChooseFieldSet uri={uri} />
+        <ChooseFieldSet uri={uri} screen={annotatorScreenOf(searchParams)} />
       </RequireSignIn>
     </Stack>
   );

@@ -1,10 +1,32 @@
-/** The addresses of the annotator and the metadata overview, which link to each other and are linked from the annotated datasets; and the reading of an image uri as one of our images. */
+/** The addresses of the annotator, its field set chooser and the metadata overview, which link to each other and are linked from the annotated datasets; and the reading of an image uri as one of our images. */
+
+/**
+ * The annotator's two screens, one component: the spec's, whose Transcription tab is a
+ * placeholder, and the newer one with that tab live.
+ */
+export type AnnotatorScreen = 'analyzeimagemanual' | 'analyzeimagemanualnew';
+const DEFAULT_SCREEN: AnnotatorScreen = 'analyzeimagemanual';
 
 /** Where the annotator is opened: a dataset (manifest) under a field set, at one of its images when given. */
 export interface AnnotatorPlace {
   uri: string;
   fieldsetid: string;
   imageUri?: string | null;
+  /** Which annotator; the spec's when not given. */
+  screen?: AnnotatorScreen;
+}
+
+/**
+ * The chooser and the overview lead back to the annotator they were opened from: the newer one
+ * is named by `screen=` in their address, the spec's by nothing, so its addresses stay as they were.
+ */
+function screenQuery(screen: AnnotatorScreen | undefined): string {
+  return screen && screen !== DEFAULT_SCREEN ? `&screen=${screen}` : '';
+}
+
+/** The annotator named by `screen=` of the chooser's or the overview's address. */
+export function annotatorScreenOf(params: URLSearchParams): AnnotatorScreen {
+  return params.get('screen') === 'analyzeimagemanualnew' ? 'analyzeimagemanualnew' : DEFAULT_SCREEN;
 }
 
 function query(place: AnnotatorPlace): string {
@@ -13,14 +35,19 @@ function query(place: AnnotatorPlace): string {
   return parts.join('&');
 }
 
-/** /pim/analyzeimagemanual at that place. */
+/** /pim/analyzeimagemanual (or the newer screen) at that place. */
 export function annotatorPath(place: AnnotatorPlace): string {
-  return `/analyzeimagemanual?${query(place)}`;
+  return `/${place.screen ?? DEFAULT_SCREEN}?${query(place)}`;
 }
 
-/** /pim/metadataoverview of the dataset under the field set; imageUri is kept so 'Continue analyzing' returns there. */
+/** /pim/metadataoverview of the dataset under the field set; imageUri and the screen are kept so 'Continue analyzing' returns there. */
 export function overviewPagePath(place: AnnotatorPlace): string {
-  return `/metadataoverview?${query(place)}`;
+  return `/metadataoverview?${query(place)}${screenQuery(place.screen)}`;
+}
+
+/** /pim/analyzeimagemanualfieldset for the manifest, whose Continue opens that annotator. */
+export function chooseFieldSetPath(uri: string, screen?: AnnotatorScreen): string {
+  return `/analyzeimagemanualfieldset?uri=${encodeURIComponent(uri)}${screenQuery(screen)}`;
 }
 
 const SHORT_SEGMENTS = 2;

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { useImageSets } from '../../api/imagesets';
 import { DataTable } from '../../components/data-table/data-table';
 import { useOwnDataOnly } from '../../session/own-data';
+import { chooseFieldSetPath } from '../annotator/paths';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { IMAGE_SET_HIDDEN_COLUMNS, imageSetColumns } from './image-set-columns';
 import { NewImageSetModal } from './new-image-set-modal';
@@ -22,7 +23,7 @@ function RowActions({ set }: { set: DocumentImageSet }) {
   return (
     // Clicks here (and in the modal, whose events bubble through React's tree) are not row clicks.
     <Group gap="sm" wrap="nowrap" onClick={stopRowClick} onKeyDown={stopRowClick}>
-      <Anchor component={Link} size="sm" to={`/analyzeimagemanualfieldset?uri=${encodeURIComponent(set.remoteUri)}`}>
+      <Anchor component={Link} size="sm" to={chooseFieldSetPath(set.remoteUri)}>
         {t('list.analyzeManually')}
       </Anchor>
       <Anchor component="button" type="button" size="sm" onClick={downloadModal.open}>

@@ -11,16 +11,18 @@ import { useSession } from '../../session/session';
 import { DataTable } from '../../components/data-table/data-table';
 import { Spinner } from '../../components/spinner';
 import { overviewColumns } from './overview-columns';
-import { annotatorPath, type AnnotatorPlace } from '../annotator/paths';
+import { annotatorPath, annotatorScreenOf, type AnnotatorPlace, type AnnotatorScreen } from '../annotator/paths';
 
 interface OverviewPlace {
   datasetUri: string;
   fieldSetId: string;
   imageUri: string | null;
+  /** The annotator the overview was opened from, which its links return to. */
+  screen: AnnotatorScreen;
 }
 
 function toAnnotatorPlace(place: OverviewPlace): AnnotatorPlace {
-  return { uri: place.datasetUri, fieldsetid: place.fieldSetId, imageUri: place.imageUri };
+  return { uri: place.datasetUri, fieldsetid: place.fieldSetId, imageUri: place.imageUri, screen: place.screen };
 }
 
 /** The dataset's uri and, once known, the field set's name: which overview this is. */
@@ -83,8 +85,8 @@ function OverviewTable({ place }: { place: OverviewPlace }) {
   const overview = useMetadataOverview(place.datasetUri, place.fieldSetId);
   const { data } = overview;
   const columns = useMemo(
-    () => (data ? overviewColumns(data, { datasetUri: place.datasetUri, fieldSetId: place.fieldSetId }) : []),
-    [data, place.datasetUri, place.fieldSetId],
+    () => (data ? overviewColumns(data, { datasetUri: place.datasetUri, fieldSetId: place.fieldSetId, screen: place.screen }) : []),
+    [data, place.datasetUri, place.fieldSetId, place.screen],
   );
   if (overview.isPending) return <Spinner />;
   if (overview.isError) {
@@ -113,7 +115,7 @@ function MissingParameters({ uri, fieldSetId }: { uri: string | null; fieldSetId
 }
 
 /**
- * /pim/metadataoverview?uri=&fieldsetid=[&imageUri]: every annotated image of a dataset under a
+ * /pim/metadataoverview?uri=&fieldsetid=[&imageUri][&screen]: every annotated image of a dataset under a
  * field set, one row per image and one column per field.
  */
 export function MetadataOverviewPage() {
@@ -121,7 +123,7 @@ export function MetadataOverviewPage() {
   const [searchParams] = useSearchParams();
   const uri = searchParams.get('uri');
   const fieldSetId = searchParams.get('fieldsetid');
-  const place = uri && fieldSetId ? { datasetUri: uri, fieldSetId, imageUri: searchParams.get('imageUri') } : null;
+  const place = uri && fieldSetId ? { datasetUri: uri, fieldSetId, imageUri: searchParams.get('imageUri'), screen: annotatorScreenOf(searchParams) } : null;
   return (
     <Stack gap="md">
       <Stack gap={4}>

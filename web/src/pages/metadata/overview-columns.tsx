@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { ReadMore } from '../documentimages/read-more';
-import { annotatorPath } from '../annotator/paths';
+import { annotatorPath, type AnnotatorScreen } from '../annotator/paths';
 
 /** One annotated image: its values keyed by field name. */
 export type OverviewRow = MetadataOverview['data'][number];
@@ -16,14 +16,14 @@ function header(label: string, name: string): DataTableColumn<OverviewRow>['head
 }
 
 /** The image's uri opens the annotator at that image, under the same dataset and field set. */
-function ImageLink({ imageUri, datasetUri, fieldSetId }: { imageUri: string; datasetUri: string; fieldSetId: string }) {
+function ImageLink({ imageUri, datasetUri, fieldSetId, screen }: { imageUri: string; datasetUri: string; fieldSetId: string; screen?: AnnotatorScreen }) {
   const { t } = useTranslation('metadata');
   if (!imageUri) return null;
   return (
     <Anchor
       component={Link}
       size="sm"
-      to={annotatorPath({ uri: datasetUri, fieldsetid: fieldSetId, imageUri })}
+      to={annotatorPath({ uri: datasetUri, fieldsetid: fieldSetId, imageUri, screen })}
       title={t('overview.annotateImage')}
       style={{ wordBreak: 'break-all' }}
     >
@@ -39,7 +39,7 @@ function ImageLink({ imageUri, datasetUri, fieldSetId }: { imageUri: string; dat
  */
 export function overviewColumns(
   overview: MetadataOverview,
-  place: { datasetUri: string; fieldSetId: string },
+  place: { datasetUri: string; fieldSetId: string; screen?: AnnotatorScreen },
 ): DataTableColumn<OverviewRow>[] {
   return overview.fields.map((name, index) => ({
     id: name,
@@ -47,7 +47,7 @@ export function overviewColumns(
     header: header(overview.labels[index] ?? name, name),
     cell: ({ getValue }) => {
       const value = getValue<string>();
-      if (name === URI_FIELD_NAME) return <ImageLink imageUri={value} datasetUri={place.datasetUri} fieldSetId={place.fieldSetId} />;
+      if (name === URI_FIELD_NAME) return <ImageLink imageUri={value} datasetUri={place.datasetUri} fieldSetId={place.fieldSetId} screen={place.screen} />;
       return <ReadMore text={value} />;
     },
   }));
