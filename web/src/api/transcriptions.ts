@@ -11,12 +11,17 @@ export const transcriptionKeys = {
   layout: (imageUuid: string, transcriptionUuid: string) => ['transcriptions', 'layout', imageUuid, transcriptionUuid] as const,
 };
 
+/** Quiet: a screen that says the failure where the data would be shows no toast as well. */
+interface ReadOptions {
+  quiet?: boolean;
+}
+
 /** The transcriptions of an image, oldest first. */
-export function useTranscriptions(imageUuid: string) {
+export function useTranscriptions(imageUuid: string, { quiet }: ReadOptions = {}) {
   return useQuery({
     queryKey: transcriptionKeys.ofImage(imageUuid),
     queryFn: ({ signal }) =>
-      apiFetch(`pim/documentimage/${encodeURIComponent(imageUuid)}/transcriptions`, { schema: transcriptionListSchema, signal }),
+      apiFetch(`pim/documentimage/${encodeURIComponent(imageUuid)}/transcriptions`, { schema: transcriptionListSchema, signal, quiet }),
   });
 }
 
@@ -40,13 +45,14 @@ export function useGroundTruthOfImage(imageUuid: string) {
  * A transcription's regions and lines in the image's pixels; nothing is asked while
  * `transcriptionUuid` is null. A stored layout never changes, so it is fetched once.
  */
-export function useTranscriptionLayout(imageUuid: string, transcriptionUuid: string | null) {
+export function useTranscriptionLayout(imageUuid: string, transcriptionUuid: string | null, { quiet }: ReadOptions = {}) {
   return useQuery({
     queryKey: transcriptionKeys.layout(imageUuid, transcriptionUuid ?? ''),
     queryFn: ({ signal }) =>
       apiFetch(`pim/documentimage/${encodeURIComponent(imageUuid)}/transcriptions/${encodeURIComponent(transcriptionUuid!)}/layout`, {
         schema: transcriptionLayoutSchema,
         signal,
+        quiet,
       }),
     enabled: transcriptionUuid !== null,
     staleTime: Infinity,

@@ -78,6 +78,7 @@ export const routes: RouteObject[] = withShell([
   screen('pimfieldsetedit', () => import('../pages/fieldsets/field-set-edit-page'), (m) => m.FieldSetEditPage),
   screen('analyzeimagemanualfieldset', () => import('../pages/annotator/choose-field-set-page'), (m) => m.ChooseFieldSetPage),
   screen('analyzeimagemanual', () => import('../pages/annotator/annotator-page'), (m) => m.AnnotatorPage),
+  screen('analyzeimagemanualnew', () => import('../pages/annotator/annotator-page'), (m) => m.NewAnnotatorPage),
   screen('metadataoverview', () => import('../pages/metadata/metadata-overview-page'), (m) => m.MetadataOverviewPage),
   screen('annotateddatasets', () => import('../pages/metadata/annotated-datasets-page'), (m) => m.AnnotatedDatasetsPage),
   screen('pimusers', () => import('../pages/users/users-page'), (m) => m.UsersPage),

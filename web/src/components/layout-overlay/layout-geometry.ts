@@ -1,4 +1,5 @@
 import type { LayoutPoints, TranscriptionLayout, TranscriptionLayoutLine } from '@pim/contract';
+import type { ImageRect } from '../image-viewer/image-viewer';
 
 type Point = [number, number];
 
@@ -36,10 +37,31 @@ export function distanceToPolyline([x, y]: Point, line: LayoutPoints): number {
   return nearest;
 }
 
+function boxOf(points: LayoutPoints): ImageRect {
+  const xs = points.map(([x]) => x);
+  const ys = points.map(([, y]) => y);
+  const [x, y] = [Math.min(...xs), Math.min(...ys)];
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
 function area(polygon: LayoutPoints): number {
-  const xs = polygon.map(([x]) => x);
-  const ys = polygon.map(([, y]) => y);
-  return (Math.max(...xs) - Math.min(...xs)) * (Math.max(...ys) - Math.min(...ys));
+  const { w, h } = boxOf(polygon);
+  return w * h;
+}
+
+/** Lines per page that a baseline's band is measured by: a baseline has no height of its own. */
+const LINES_PER_PAGE = 40;
+
+/**
+ * The part of the image a line takes: the box of its outline, else the band above its baseline
+ * as high as a line of a page of 40 lines; null when it has neither.
+ */
+export function lineBox(line: TranscriptionLayoutLine, imageHeight: number): ImageRect | null {
+  if (line.coords && line.coords.length > 0) return boxOf(line.coords);
+  if (!line.baseline || line.baseline.length === 0) return null;
+  const base = boxOf(line.baseline);
+  const height = imageHeight / LINES_PER_PAGE;
+  return { x: base.x, y: base.y - height, w: base.w, h: base.h + height };
 }
 
 /**

@@ -1,12 +1,13 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useImageSet } from '../../api/imagesets';
 import { useMetadataFields } from '../../api/metadata';
 import { Spinner } from '../../components/spinner';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { AnnotatorWorkspace } from './annotator-workspace';
+import { chooseFieldSetPath, type AnnotatorScreen } from './paths';
 import { manifestProblemText, useManifest } from './use-manifest';
 
 /** Every failure is said on the screen, never a blank page. */
@@ -19,7 +20,7 @@ function Problem({ text }: { text: string }) {
  * of `imageUri` (the first when the address names none, or one not in the manifest). Moving to
  * another image replaces imageUri in the address, so a reload stays on that image.
  */
-function AnnotatorScreen({ fieldSetId, manifestUri }: { fieldSetId: string; manifestUri: string }) {
+function AnnotatorForManifest({ fieldSetId, manifestUri, screen }: { fieldSetId: string; manifestUri: string; screen: AnnotatorScreen }) {
   const { t } = useTranslation('annotator');
   const [searchParams, setSearchParams] = useSearchParams();
   const fields = useMetadataFields(fieldSetId);
@@ -51,6 +52,7 @@ function AnnotatorScreen({ fieldSetId, manifestUri }: { fieldSetId: string; mani
     <Stack gap="sm">
       {requested !== null && found < 0 && <Alert color="yellow">{t('errors.unknownImage', { imageUri: requested })}</Alert>}
       <AnnotatorWorkspace
+        screen={screen}
         fields={fields.data}
         fieldSetId={fieldSetId}
         manifestUri={manifestUri}
@@ -63,35 +65,55 @@ function AnnotatorScreen({ fieldSetId, manifestUri }: { fieldSetId: string; mani
 }
 
 /** `id` names an image set of ours: its manifest is the set's remoteUri. */
-function ImageSetAnnotator({ imageSetId, fieldSetId }: { imageSetId: string; fieldSetId: string }) {
+function ImageSetAnnotator({ imageSetId, fieldSetId, screen }: { imageSetId: string; fieldSetId: string; screen: AnnotatorScreen }) {
   const { t } = useTranslation('annotator');
   const imageSet = useImageSet(imageSetId);
   if (imageSet.isPending) return <Spinner />;
   if (imageSet.isError) return <Problem text={t('errors.imageSetFailed', { message: imageSet.error.message })} />;
-  return <AnnotatorScreen fieldSetId={fieldSetId} manifestUri={imageSet.data.remoteUri} />;
+  return <AnnotatorForManifest fieldSetId={fieldSetId} manifestUri={imageSet.data.remoteUri} screen={screen} />;
 }
 
-function AnnotatorParams() {
+function AnnotatorParams({ screen }: { screen: AnnotatorScreen }) {
   const { t } = useTranslation('annotator');
   const [searchParams] = useSearchParams();
   const fieldSetId = searchParams.get('fieldsetid');
   const uri = searchParams.get('uri');
   const imageSetId = searchParams.get('id');
-  if (!fieldSetId) return <Problem text={t('errors.noFieldSetId')} />;
-  if (uri) return <AnnotatorScreen key={`${uri} ${fieldSetId}`} fieldSetId={fieldSetId} manifestUri={uri} />;
-  if (imageSetId) return <ImageSetAnnotator key={`${imageSetId} ${fieldSetId}`} imageSetId={imageSetId} fieldSetId={fieldSetId} />;
+  if (!fieldSetId) {
+    return (
+      <Stack gap="xs" align="flex-start">
+        <Problem text={t('errors.noFieldSetId')} />
+        {uri && (
+          <Anchor component={Link} to={chooseFieldSetPath(uri, screen)} size="sm">
+            {t('errors.chooseFieldSet')}
+          </Anchor>
+        )}
+      </Stack>
+    );
+  }
+  if (uri) return <AnnotatorForManifest key={`${uri} ${fieldSetId}`} fieldSetId={fieldSetId} manifestUri={uri} screen={screen} />;
+  if (imageSetId) return <ImageSetAnnotator key={`${imageSetId} ${fieldSetId}`} imageSetId={imageSetId} fieldSetId={fieldSetId} screen={screen} />;
   return <Problem text={t('errors.noManifest')} />;
 }
 
-/** `/pim/analyzeimagemanual?uri|id&fieldsetid[&imageUri]`: describe the images of a manifest with a field set. */
-export function AnnotatorPage() {
-  const { t } = useTranslation('annotator');
+/**
+ * `/pim/analyzeimagemanual?uri|id&fieldsetid[&imageUri]`: describe the images of a manifest with
+ * a field set. `screen` names the newer screen of the same annotator, with its Transcription tab live.
+ */
+export function AnnotatorPage({ screen = 'analyzeimagemanual' }: { screen?: AnnotatorScreen }) {
+  // The newer screen is titled as the route table names it.
+  const { t } = useTranslation(['annotator', 'pages']);
   return (
     <Stack gap="md">
-      <Title order={2}>{t('title')}</Title>
+      <Title order={2}>{screen === 'analyzeimagemanual' ? t('title') : t('pages:screens.analyzeimagemanualnew')}</Title>
       <RequireSignIn>
-        <AnnotatorParams />
+        <AnnotatorParams screen={screen} />
       </RequireSignIn>
     </Stack>
   );
+}
+
+/** `/pim/analyzeimagemanualnew`, the same parameters: the annotator with the recognised text beside the image. */
+export function NewAnnotatorPage() {
+  return <AnnotatorPage screen="analyzeimagemanualnew" />;
 }

@@ -10,8 +10,10 @@ import { CanvasViewer } from './canvas-viewer';
 import type { ManifestCanvas, ParsedManifest } from './manifest-canvases';
 import { ManifestMetadataModal } from './manifest-metadata-modal';
 import { MetadataForm } from './metadata-form';
-import { overviewPagePath } from './paths';
+import { overviewPagePath, type AnnotatorScreen } from './paths';
 import { SimilarHandwriting } from './similar-handwriting';
+import { useTranscriptionChoice } from './transcription-choice';
+import { TranscriptionTab } from './transcription-tab';
 import { type AnnotatorOptions, useAnnotator } from './use-annotator';
 
 const VIEWER_HEIGHT = 'max(420px, calc(100vh - 180px))';
@@ -38,6 +40,7 @@ function AnnotatorHeader({ manifest, fieldSetId, index, canvas }: { manifest: Pa
   );
 }
 
+/** The spec's annotator: its other tabs are placeholders. */
 function Unavailable() {
   const { t } = useTranslation('annotator');
   return (
@@ -47,20 +50,26 @@ function Unavailable() {
   );
 }
 
-
-/** The viewer of the current canvas on the left; on the right where we are, the actions and the form. */
-export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, index, onMove }: AnnotatorOptions) {
+/**
+ * The viewer of the current canvas on the left; on the right where we are, the actions and the
+ * form. The newer screen (`analyzeimagemanualnew`) has the Transcription tab live, and the line
+ * chosen there marked on the viewer.
+ */
+export function AnnotatorWorkspace({ screen, ...options }: AnnotatorOptions & { screen: AnnotatorScreen }) {
   const { t } = useTranslation('annotator');
-  const annotator = useAnnotator({ fields, fieldSetId, manifestUri, manifest, index, onMove });
+  const { fields, fieldSetId, manifestUri, manifest, index } = options;
+  const annotator = useAnnotator(options);
   const { download, busy: exporting } = useDownload();
   const [metadataOpened, metadataModal] = useDisclosure(false);
   const [tab, setTab] = useState<string | null>('metadata');
   const { canvas, stored } = annotator;
+  const transcriptionLive = screen === 'analyzeimagemanualnew';
+  const transcriptionChoice = useTranscriptionChoice(canvas.imageServiceId);
 
   return (
     <Grid gutter="lg">
       <Grid.Col span={{ base: 12, md: 7, xl: 8 }}>
-        <CanvasViewer canvas={canvas} height={VIEWER_HEIGHT} />
+        <CanvasViewer canvas={canvas} height={VIEWER_HEIGHT} mark={transcriptionLive ? transcriptionChoice.mark : undefined} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5, xl: 4 }}>
         <Stack gap="md">
@@ -74,7 +83,7 @@ export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, 
             onNext={annotator.next}
             onExport={() => void download(metadataCsvDownload(manifestUri, fieldSetId))}
             onShowManifestMetadata={metadataModal.open}
-            overviewPath={overviewPagePath({ uri: manifestUri, fieldsetid: fieldSetId, imageUri: canvas.imageServiceId })}
+            overviewPath={overviewPagePath({ uri: manifestUri, fieldsetid: fieldSetId, imageUri: canvas.imageServiceId, screen })}
           />
           <Tabs value={tab} onChange={setTab}>
             <Tabs.List>
@@ -104,7 +113,13 @@ export function AnnotatorWorkspace({ fields, fieldSetId, manifestUri, manifest, 
               {tab === 'similar' && <SimilarHandwriting imageUri={canvas.imageServiceId} fields={fields} values={annotator.values} onCopy={annotator.setValue} />}
             </Tabs.Panel>
             <Tabs.Panel value="transcription" pt="md">
-              <Unavailable />
+              {!transcriptionLive ? (
+                <Unavailable />
+              ) : (
+                tab === 'transcription' && (
+                  <TranscriptionTab imageUri={canvas.imageServiceId} choice={transcriptionChoice} fields={fields} values={annotator.values} onCopy={annotator.setValue} />
+                )
+              )}
             </Tabs.Panel>
           </Tabs>
         </Stack>

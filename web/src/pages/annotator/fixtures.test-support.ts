@@ -2,6 +2,7 @@ import type { CreateMetadataRequest, PimField, PimFieldSet, StoredMetadataValue 
 import { setToken } from '../../session/token-store';
 import { imageSetFixture } from '../../test/factories';
 import { jsonResponse, signedInHandler, stubFetch, testUser } from '../../test/render';
+import type { AnnotatorScreen } from './paths';
 
 export const FIELD_SET = 'f0000000-0000-4000-8000-000000000001';
 export const IMAGE_SET = '22222222-2222-4222-8222-222222222222';
@@ -154,9 +155,9 @@ export function savedBodies(fetchMock: ReturnType<typeof stubFetch>): CreateMeta
     .map(([, init]) => JSON.parse(String(init?.body)) as CreateMetadataRequest);
 }
 
-/** The annotator's address for the manifest and field set, optionally at an image. */
-export function annotatorPath(imageUri?: string): string {
+/** The annotator's address (the spec's screen, or the newer one) for the manifest and field set, optionally at an image. */
+export function annotatorPath(imageUri?: string, screen: AnnotatorScreen = 'analyzeimagemanual'): string {
   const query = new URLSearchParams({ uri: MANIFEST, fieldsetid: FIELD_SET });
   if (imageUri) query.set('imageUri', imageUri);
-  return `/analyzeimagemanual?${query.toString()}`;
+  return `/${screen}?${query.toString()}`;
 }

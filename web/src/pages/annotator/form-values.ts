@@ -30,7 +30,7 @@ export function fixedValueOf(field: PimField, fixed: FixedValues): string | unde
   return undefined;
 }
 
-const isFixed = (field: PimField) => field.name === URI_FIELD_NAME || field.name === DATASET_URI_FIELD_NAME;
+export const isFixed = (field: PimField) => field.name === URI_FIELD_NAME || field.name === DATASET_URI_FIELD_NAME;
 
 export function emptyValue(field: PimField): FieldValue {
   switch (field.type) {

@@ -20,7 +20,10 @@ export const RELEASE: readonly ChangelogEntry[] = [
   { key: 'shell', screens: ['', 'login', 'logingoogle', 'settings', 'changelog'] },
   { key: 'imageSets', screens: ['imagesets', 'imageset'] },
   { key: 'documentImages', screens: ['documentimages', 'documentimage', 'analyzeimage', 'polygon'] },
-  { key: 'metadata', screens: ['pimfieldsets', 'pimfieldsetedit', 'analyzeimagemanualfieldset', 'analyzeimagemanual', 'metadataoverview', 'annotateddatasets'] },
+  {
+    key: 'metadata',
+    screens: ['pimfieldsets', 'pimfieldsetedit', 'analyzeimagemanualfieldset', 'analyzeimagemanual', 'analyzeimagemanualnew', 'metadataoverview', 'annotateddatasets'],
+  },
   { key: 'textLines', screens: ['pimsimpletextline', 'pimsimpletextlines'] },
   { key: 'people', screens: ['pimusers', 'pimuser', 'pimuser/self', 'pimgroups', 'pimgroup', 'pimgroupedit', 'apikeys', 'apikey'] },
   {
@@ -41,5 +44,4 @@ export const RELEASE: readonly ChangelogEntry[] = [
 export const ROADMAP: readonly ChangelogEntry<UnbuiltScreen>[] = [
   { key: 'dashboard', screens: ['dashboard'] },
   { key: 'imageDescription', screens: ['imagedescription'] },
-  { key: 'manualNew', screens: ['analyzeimagemanualnew'] },
 ];
