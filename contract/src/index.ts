@@ -24,4 +24,5 @@ export * from './workers.js';
 export * as IiifJson from './iiif-json.js';
 export * from './search.js';
 export * from './similarity.js';
+export * from './imagedescription.js';
 export * from './statistics.js';

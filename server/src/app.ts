@@ -41,6 +41,7 @@ import { apiKeyRoutes } from './modules/apikeys/routes.js';
 import { configurationRoutes } from './modules/configurations/routes.js';
 import { environmentRoutes } from './modules/environments/routes.js';
 import { fontDescriptionRoutes } from './modules/fontdescriptions/routes.js';
+import { imageDescriptionRoutes } from './modules/imagedescription/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { workerRoutes } from './modules/workers/routes.js';
 import type { ExecutorRegistry } from './jobs/executor.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         await api.register(configurationRoutes, { configurations: services.configurations });
         await api.register(environmentRoutes, { environments: services.environments, links });
         await api.register(fontDescriptionRoutes, { fontDescriptions: services.fontDescriptions });
+        await api.register(imageDescriptionRoutes, { imageDescriptions: services.imageDescriptions });
         await api.register(jobRoutes, { jobs: services.jobs });
         await api.register(workerRoutes, { workers: services.workers, maxFileBytes: services.uploads.limits.maxBytes });
       },

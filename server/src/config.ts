@@ -110,6 +110,17 @@ const envSchema = z
       .positive('ELASTICSEARCH_TIMEOUT_S must be more than 0 seconds')
       .max(3600, 'ELASTICSEARCH_TIMEOUT_S must be at most 3600 seconds')
       .default(30),
+    PIM_VISION_URL: z
+      .url({ protocol: /^https?$/, error: 'PIM_VISION_URL must be the http:// or https:// base URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1' })
+      .refine((url) => !new URL(url).search && !new URL(url).hash, 'PIM_VISION_URL must not have a query (?...) or fragment (#...)')
+      .optional(),
+    PIM_VISION_MODEL: z.string().trim().min(1, 'PIM_VISION_MODEL must name the model, e.g. qwen2.5vl:7b').optional(),
+    PIM_VISION_API_KEY: z.string().trim().min(1, 'PIM_VISION_API_KEY must not be empty').optional(),
+    PIM_VISION_TIMEOUT_S: z.coerce
+      .number({ error: 'PIM_VISION_TIMEOUT_S must be a number of seconds' })
+      .positive('PIM_VISION_TIMEOUT_S must be more than 0 seconds')
+      .max(600, 'PIM_VISION_TIMEOUT_S must be at most 600 seconds')
+      .default(60),
     TRUST_PROXY: z
       .string()
       .regex(/^(true|false|\d+|[\d.:a-fA-F/, ]+)$/, 'TRUST_PROXY must be true, false, a hop count, or proxy addresses/CIDRs')
@@ -125,6 +136,12 @@ const envSchema = z
     }
     if (env.ELASTICSEARCH_API_KEY && !env.ELASTICSEARCH_URL) {
       ctx.addIssue({ code: 'custom', message: 'ELASTICSEARCH_API_KEY needs ELASTICSEARCH_URL: set the cluster\'s address too' });
+    }
+    if (env.PIM_VISION_URL && !env.PIM_VISION_MODEL) {
+      ctx.addIssue({ code: 'custom', message: 'PIM_VISION_URL needs PIM_VISION_MODEL: name the vision model to ask, e.g. qwen2.5vl:7b' });
+    }
+    if (!env.PIM_VISION_URL && (env.PIM_VISION_MODEL || env.PIM_VISION_API_KEY)) {
+      ctx.addIssue({ code: 'custom', message: 'PIM_VISION_MODEL and PIM_VISION_API_KEY need PIM_VISION_URL: set the address of the vision model too' });
     }
     if (env.ELASTICSEARCH_API_KEY && env.ELASTICSEARCH_URL && new URL(env.ELASTICSEARCH_URL).username) {
       ctx.addIssue({
@@ -197,6 +214,20 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** The Elasticsearch/OpenSearch cluster searches go to and indexing writes to; unset: PostgreSQL. */
   elasticsearch: ElasticConfig | undefined;
+  /** The vision model image descriptions also ask (PIM_VISION_*); unset: nothing leaves the server. */
+  vision: VisionConfig | undefined;
+}
+
+/** PIM_VISION_*: an OpenAI-compatible chat-completions API with a vision model. */
+export interface VisionConfig {
+  /** The API's base URL without a trailing slash (`http://localhost:11434/v1`): `/chat/completions` is added. */
+  url: string;
+  /** `host:port`, for what the description says. */
+  host: string;
+  model: string;
+  /** Sent as `Authorization: Bearer <key>` when set. */
+  apiKey: string | undefined;
+  timeoutMs: number;
 }
 
 /** ELASTICSEARCH_*: where the cluster is, how PIM signs in there and how it names its indices. */
@@ -275,6 +306,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     elasticsearch: e.ELASTICSEARCH_URL
       ? parseElastic(e.ELASTICSEARCH_URL, e.ELASTICSEARCH_API_KEY, e.ELASTICSEARCH_INDEX_PREFIX, e.ELASTICSEARCH_TIMEOUT_S)
       : undefined,
+    vision:
+      e.PIM_VISION_URL && e.PIM_VISION_MODEL
+        ? {
+            url: e.PIM_VISION_URL.replace(/\/+$/, ''),
+            host: new URL(e.PIM_VISION_URL).host,
+            model: e.PIM_VISION_MODEL,
+            apiKey: e.PIM_VISION_API_KEY,
+            timeoutMs: Math.round(e.PIM_VISION_TIMEOUT_S * 1000),
+          }
+        : undefined,
   };
 }
 

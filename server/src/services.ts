@@ -76,6 +76,9 @@ import { EnvironmentRepository } from './modules/environments/repository.js';
 import { EnvironmentService } from './modules/environments/service.js';
 import { FontDescriptionRepository } from './modules/fontdescriptions/repository.js';
 import { FontDescriptionService } from './modules/fontdescriptions/service.js';
+import { ImageDescriptionRepository } from './modules/imagedescription/repository.js';
+import { ImageDescriptionService } from './modules/imagedescription/service.js';
+import { VisionClient } from './modules/imagedescription/vision.js';
 import { JobQueue } from './jobs/queue.js';
 import { JobRepository } from './modules/jobs/repository.js';
 import { JobReferences } from './modules/jobs/references.js';
@@ -189,6 +192,14 @@ export function createServices(database: Database, config: Config, options: Serv
     models,
     recognition,
     fontDescriptions: new FontDescriptionService(new FontDescriptionRepository(db), files),
+    /** Describes an uploaded image and keeps nothing; asks the vision model only when PIM_VISION_URL is set. */
+    imageDescriptions: new ImageDescriptionService(
+      new ImageDescriptionRepository(db),
+      files,
+      threads,
+      DEFAULT_UPLOAD_LIMITS.maxPixels,
+      config.vision ? new VisionClient(config.vision) : null,
+    ),
     signIn: new SignInService({
       states: new LoginStateRepository(db),
       users: userRepository,

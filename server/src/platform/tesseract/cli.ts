@@ -89,3 +89,23 @@ export function tesseractVersion(): Promise<string> {
   version = asked;
   return asked;
 }
+
+let languages: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * The models Tesseract has in its own tessdata ("eng", "deu", "osd", ...), asked once per process
+ * like the version. Throws a `missing` TesseractError without Tesseract.
+ */
+export function tesseractLanguages(): Promise<ReadonlySet<string>> {
+  if (languages) return languages;
+  const asked = runTesseract(['--list-langs']).then(({ stdout, stderr }) => {
+    // The first line names the folder ("List of available languages in ..."); a model a line after it.
+    const lines = `${stdout.toString('utf8')}\n${stderr}`.split('\n').map((l) => l.trim());
+    return new Set(lines.filter((l) => /^[\w+-]+$/.test(l)));
+  });
+  asked.catch(() => {
+    if (languages === asked) languages = undefined;
+  });
+  languages = asked;
+  return asked;
+}

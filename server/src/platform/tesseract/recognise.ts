@@ -34,6 +34,17 @@ export async function recogniseLines(listPath: string, model: TesseractModel, si
   return stdout.toString('utf8');
 }
 
+/**
+ * Images of short blocks of text (one path per block in `listPath`), each read as one uniform
+ * block (--psm 6) in one run, at `dpi`. Answers Tesseract's TSV, whose page_num is the block's
+ * place in the list (1-based).
+ */
+export async function recogniseBlocks(listPath: string, model: TesseractModel, dpi: number, signal?: AbortSignal): Promise<string> {
+  const args = [listPath, '-', '--psm', '6', '--dpi', String(Math.round(dpi)), ...modelArgs(model), '-c', 'tessedit_create_tsv=1'];
+  const { stdout } = await runTesseract(args, signal);
+  return stdout.toString('utf8');
+}
+
 /** A word Tesseract found: its box in the pixels of the image it read, and its confidence 0..100. */
 export interface TsvWord {
   left: number;
