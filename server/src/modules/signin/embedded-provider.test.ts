@@ -93,6 +93,22 @@ describe('the embedded provider’s sign-in form', () => {
     expect((await attempt(user.email, user.password, '198.51.100.8')).status).toBe(302);
   });
 
+  it('lets the next person at a shared browser sign in as someone else', async () => {
+    const first = await localUser(t.app);
+    const second = await localUser(t.app);
+    const browser = new TestBrowser(t.app);
+    const signInAs = async (who: { email: string; password: string }) => {
+      const done = await submitSignIn(browser, await openSignInForm(browser, { returnURL: 'http://pim.test/pim/' }), who.email, who.password);
+      expect(done.status, done.body.slice(0, 400)).toBe(302);
+      const gsid = new URL(done.location!).searchParams.get('gsid')!;
+      return (await t.app.services.sessions.authenticate(gsid))!.userId;
+    };
+    // The provider's own session of the first sign-in stays in the browser after PIM's logout.
+    expect(await signInAs(first)).toBe(first.id);
+    expect(await signInAs(second)).toBe(second.id);
+    expect(await signInAs(first)).toBe(first.id);
+  });
+
   it('shows a way back for a stale or foreign sign-in page', async () => {
     const stale = await new TestBrowser(t.app).open('/oidc/interaction/no-such-interaction');
     expect(stale.status).toBe(400);

@@ -1,7 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errors, type default as Provider } from 'oidc-provider';
+import { errors, type Interaction, type default as Provider } from 'oidc-provider';
 import { z } from 'zod';
 import type { LocalSignIn } from './local-sign-in.js';
 import { loginPage, problemPage } from './pages.js';
@@ -51,13 +51,7 @@ export const interactionRoutes: FastifyPluginAsyncZod<InteractionRoutesOptions> 
       const { email, password } = req.body;
       const outcome = await o.signIn.attempt(email, password, req.ip);
       if (!outcome.ok) return html(reply, outcome.status, loginPage({ action: action(interaction.uid), email, message: outcome.message }));
-      const returnTo = await o.provider.interactionResult(
-        req.raw,
-        reply.raw,
-        { login: { accountId: outcome.accountId } },
-        { mergeWithLastSubmission: false },
-      );
-      return reply.redirect(returnTo, 303);
+      return reply.redirect(await finishLogin(o.provider, interaction, outcome.accountId), 303);
     },
   );
 };
@@ -74,6 +68,25 @@ async function currentInteraction(provider: Provider, req: FastifyRequest, reply
     if (err instanceof errors.SessionNotFound) return undefined;
     throw err;
   }
+}
+
+/**
+ * Records the sign-in as the interaction's result; gives where the browser goes next. A provider
+ * session this browser kept from an earlier sign-in (PIM's logout ends PIM's session, not the
+ * provider's) is ended first: every sign-in asks for the password anyway (prompt=login), and left in
+ * place, a sign-in as another account would make the provider ask to end it and then lose the
+ * interaction ("interaction session not found"), so the next person at a shared computer could not
+ * sign in.
+ */
+async function finishLogin(provider: Provider, interaction: Interaction, accountId: string): Promise<string> {
+  if (interaction.session) {
+    const earlier = interaction.session.cookie ? await provider.Session.find(interaction.session.cookie) : undefined;
+    await earlier?.destroy();
+    delete interaction.session;
+  }
+  interaction.result = { login: { accountId } };
+  await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
+  return interaction.returnTo;
 }
 
 function expired(reply: FastifyReply, appUrl: string) {
