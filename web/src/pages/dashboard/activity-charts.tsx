@@ -51,7 +51,7 @@ function useTimeChart(results: StatisticsResults, sources: LineSource[], label: 
   };
 }
 
-/** The last 14 days, a bar per day and kind. */
+/** The last 14 days: a bar per day, stacked by kind. */
 export function RecentActivityChart({ results }: { results: StatisticsResults }) {
   const { t, i18n } = useTranslation('dashboard');
   const chart = useTimeChart(results, RECENT, (key) => dayLabel(key, i18n.language));
@@ -68,6 +68,7 @@ export function RecentActivityChart({ results }: { results: StatisticsResults })
         h={260}
         data={chart.rows}
         dataKey="label"
+        type="stacked"
         series={chart.lines.map((line) => ({ name: line.name, color: line.color }))}
         withLegend
         legendProps={{ verticalAlign: 'bottom' }}
