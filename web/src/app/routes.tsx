@@ -99,6 +99,7 @@ export const routes: RouteObject[] = withShell([
   screen('fontdescriptions', () => import('../pages/fontdescriptions/font-descriptions-page'), (m) => m.FontDescriptionsPage),
   screen('fontdescription', () => import('../pages/fontdescriptions/font-description-page'), (m) => m.FontDescriptionPage),
   screen('search', () => import('../pages/search/search-page'), (m) => m.SearchPage),
+  screen('imagedescription', () => import('../pages/imagedescription/image-description-page'), (m) => m.ImageDescriptionPage),
   screen('findsiamese', () => import('../pages/similarity/find-siamese-page'), (m) => m.FindSiamesePage),
   screen('findsiamesesingle', () => import('../pages/similarity/find-single-page'), (m) => m.FindSinglePage),
   screen('findsiamesesingle2', () => import('../pages/similarity/find-single-new-page'), (m) => m.FindSingleNewPage),

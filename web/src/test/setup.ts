@@ -19,6 +19,7 @@ import enPages from '../../public/locales/en/pages.json';
 import enSearch from '../../public/locales/en/search.json';
 import enSettings from '../../public/locales/en/settings.json';
 import enSimilarity from '../../public/locales/en/similarity.json';
+import enImagedescription from '../../public/locales/en/imagedescription.json';
 import { clearStoredSession } from '../session/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
@@ -51,7 +52,7 @@ configure({ asyncUtilTimeout: 20_000 });
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search', 'similarity'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search', 'similarity', 'imagedescription'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -71,6 +72,7 @@ await i18n.use(initReactI18next).init({
       jobs: enJobs,
       search: enSearch,
       similarity: enSimilarity,
+      imagedescription: enImagedescription,
     },
   },
   interpolation: { escapeValue: false },

@@ -37,11 +37,11 @@ export const RELEASE: readonly ChangelogEntry[] = [
     key: 'similarity',
     screens: ['findsiamese', 'findsiamesesingle', 'findsiamesesingle2', 'findsiamesesingleimage', 'findsiamesesingleimageset', 'siameseconfusionmatrices', 'siameseconfusionmatrix'],
   },
+  { key: 'imageDescription', screens: ['imagedescription'] },
   { key: 'access', screens: [] },
 ];
 
 /** What comes next: every screen of the route table not built yet, each in one line. */
 export const ROADMAP: readonly ChangelogEntry<UnbuiltScreen>[] = [
   { key: 'dashboard', screens: ['dashboard'] },
-  { key: 'imageDescription', screens: ['imagedescription'] },
 ];
