@@ -38,7 +38,9 @@ function PlainImageViewer({ url, height, marking }: ViewerProps & { url: string 
 
 /** The chosen line drawn over the image, in the pixels the layout measured; nothing until one is chosen. */
 function useMarking(mark: LineMark | null | undefined): ViewerProps['marking'] {
-  const { t } = useTranslation('annotator');
+  // The shape's wording (drawings) loads with the screen: loading it at the first mark would
+  // suspend the page, and the focus would leave the line just chosen.
+  const { t } = useTranslation(mark === undefined ? 'annotator' : ['annotator', 'drawings']);
   if (mark === undefined) return undefined;
   const box = mark?.line.box ?? null;
   const overlay: ViewerOverlay = {

@@ -8,7 +8,7 @@ import { manuscriptText } from '../../components/manuscript-text/manuscript-text
 import { isFixed, type FieldValue, type FormValues } from './form-values';
 
 /** The list scrolls by itself beside the viewer, so the page keeps the image in view. */
-const LIST_HEIGHT = 'max(240px, calc(100vh - 480px))';
+const LIST_HEIGHT = 'max(240px, calc(100vh - 620px))';
 
 const STEPS: Record<string, (position: number, count: number) => number> = {
   ArrowDown: (position, count) => Math.min(position + 1, count - 1),

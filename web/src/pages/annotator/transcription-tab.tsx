@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTranscriptionLayout, useTranscriptions } from '../../api/transcriptions';
 import { manuscriptText } from '../../components/manuscript-text/manuscript-text';
-import { formatDate, languageName, useTranscriptionLabels } from '../documentimage/comparison/labels';
+import { useTranscriptionLabels } from '../documentimage/comparison/labels';
 import type { FieldValue, FormValues } from './form-values';
 import { ownImageUuid } from './paths';
 import { markOf, type TranscriptionChoice } from './transcription-choice';
@@ -55,19 +55,14 @@ function WithJobsLink({ i18nKey }: { i18nKey: 'transcription.notOurs' | 'transcr
   );
 }
 
-/** Who made the transcription, in which language and when; what it lacks is left out. */
-function TranscriptionDetails({ transcription }: { transcription: Transcription }) {
-  const { t, i18n } = useTranslation('annotator');
-  const { transcriber, language, analyzed } = transcription;
-  const parts = [
-    transcriber && t('transcription.transcriber', { name: transcriber }),
-    language && t('transcription.language', { name: languageName(language, i18n.language) }),
-    analyzed && t('transcription.analyzed', { date: formatDate(analyzed, i18n.language) }),
-  ].filter((part): part is string => !!part);
-  if (parts.length === 0) return null;
+/** Who made the transcription, where its label names the file it was read from instead. */
+function Transcriber({ transcription, label }: { transcription: Transcription; label: string }) {
+  const { t } = useTranslation('annotator');
+  const name = transcription.transcriber?.trim();
+  if (!name || label.includes(name)) return null;
   return (
-    <Text size="xs" c="dimmed" data-testid="transcription-details">
-      {parts.join(' · ')}
+    <Text size="xs" c="dimmed" data-testid="transcriber">
+      {t('transcription.transcriber', { name })}
     </Text>
   );
 }
@@ -104,7 +99,10 @@ function RecognisedText({ imageUuid, transcription, choice, fields, values, onCo
   );
 }
 
-/** The image's transcriptions, newest first, the one chosen (else the newest) with its text. */
+/**
+ * The image's transcriptions, newest first, each by its label (format, file or transcriber,
+ * language, date), the one chosen (else the newest) with its text.
+ */
 function OwnImageTranscriptions({ imageUuid, choice, ...rest }: Omit<TranscriptionTabProps, 'imageUri'> & { imageUuid: string }) {
   const { t } = useTranslation('annotator');
   const transcriptions = useTranscriptions(imageUuid, { quiet: true });
@@ -117,8 +115,9 @@ function OwnImageTranscriptions({ imageUuid, choice, ...rest }: Omit<Transcripti
   if (!newestFirst) return <Note>{t('transcription.loading')}</Note>;
   if (newestFirst.length === 0) return <WithJobsLink i18nKey="transcription.none" />;
   const chosen = newestFirst.find((transcription) => transcription.uuid === choice.transcriptionId) ?? newestFirst[0]!;
+  const label = labels.get(chosen.uuid) ?? '';
   return (
-    <Stack gap="sm">
+    <Stack gap="xs">
       {newestFirst.length > 1 ? (
         <Select
           label={t('transcription.choose')}
@@ -129,10 +128,10 @@ function OwnImageTranscriptions({ imageUuid, choice, ...rest }: Omit<Transcripti
         />
       ) : (
         <Text size="sm" fw={500}>
-          {labels.get(chosen.uuid)}
+          {label}
         </Text>
       )}
-      <TranscriptionDetails transcription={chosen} />
+      <Transcriber transcription={chosen} label={label} />
       <RecognisedText key={chosen.uuid} imageUuid={imageUuid} transcription={chosen} choice={choice} {...rest} />
     </Stack>
   );
