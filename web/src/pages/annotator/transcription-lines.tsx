@@ -35,7 +35,8 @@ export function TranscriptionLines({ lines, chosen, onChoose }: TranscriptionLin
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const step = (event: KeyboardEvent, position: number) => {
     const move = STEPS[event.key];
-    if (!move) return;
+    // With a modifier the keys are the annotator's (Alt+← and Alt+→ move between images).
+    if (!move || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     const next = move(position, lines.length);
     onChoose(lines[next]!, next);

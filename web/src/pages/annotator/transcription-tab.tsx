@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import type { PimField, Transcription, TranscriptionLayout, TranscriptionLayoutLine } from '@pim/contract';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTranscriptionLayout, useTranscriptions } from '../../api/transcriptions';
@@ -106,7 +106,7 @@ function RecognisedText({ imageUuid, transcription, choice, fields, values, onCo
 function OwnImageTranscriptions({ imageUuid, choice, ...rest }: Omit<TranscriptionTabProps, 'imageUri'> & { imageUuid: string }) {
   const { t } = useTranslation('annotator');
   const transcriptions = useTranscriptions(imageUuid, { quiet: true });
-  const newestFirst = transcriptions.data && [...transcriptions.data].reverse();
+  const newestFirst = useMemo(() => transcriptions.data && [...transcriptions.data].reverse(), [transcriptions.data]);
   // The picker's labels say what tells the transcriptions apart, as the image page's tabs do.
   const labels = useTranscriptionLabels(newestFirst);
   if (transcriptions.isError) {
