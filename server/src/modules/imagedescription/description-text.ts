@@ -13,6 +13,8 @@ export interface DescriptionParts {
 
 /** How many first words of a stored transcription are given. */
 const FIRST_WORDS = 14;
+/** What cameras and image software write when they know no resolution: no size in cm follows from them. */
+const SOFTWARE_DEFAULT_DPI = new Set([72, 96]);
 /** Skew below this many degrees is no skew worth mentioning. */
 const NOTICEABLE_SKEW = 0.1;
 
@@ -42,7 +44,11 @@ function sizeLine({ pixels }: PageDescription): string {
   const { width, height, dpi } = pixels;
   const shape = width > height * 1.02 ? 'landscape' : height > width * 1.02 ? 'portrait' : 'square';
   const cm = (px: number) => ((px / dpi!) * 2.54).toLocaleString('en', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-  const resolution = dpi ? ` at ${dpi} dpi (${cm(width)} × ${cm(height)} cm)` : ' (the file states no resolution)';
+  const resolution = !dpi
+    ? ' (the file states no resolution)'
+    : SOFTWARE_DEFAULT_DPI.has(dpi)
+      ? ` at ${dpi} dpi (a common software default, not a scan resolution: the page's real size is unknown)`
+      : ` at ${dpi} dpi (${cm(width)} × ${cm(height)} cm)`;
   return `Size: ${width.toLocaleString('en')} × ${height.toLocaleString('en')} pixels${resolution}, ${shape}.`;
 }
 

@@ -1,4 +1,4 @@
-import { Button, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, FileButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { DESCRIBE_IMAGE_ACCEPT } from '@pim/contract';
 import { IconPhotoSearch, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,11 +19,15 @@ function ImageDescriber() {
         <FileButton onChange={add} accept={DESCRIBE_IMAGE_ACCEPT} multiple disabled={running} inputProps={{ 'aria-label': t('choose') }}>
           {(props) => (
             <Button {...props} variant="default" leftSection={<IconUpload size={16} aria-hidden />}>
-              {images.length > 0 ? t('chooseMore') : t('choose')}
+              {t('choose')}
             </Button>
           )}
         </FileButton>
-        <Button onClick={() => void analyze()} disabled={running || waiting === 0} loading={running} leftSection={<IconPhotoSearch size={16} aria-hidden />}>
+        <Button
+          onClick={() => void analyze()}
+          disabled={running || waiting === 0}
+          leftSection={running ? <Loader size={14} aria-hidden /> : <IconPhotoSearch size={16} aria-hidden />}
+        >
           {waiting > 0 ? t('analyze', { count: waiting }) : t('analyzeNothing')}
         </Button>
         {images.length > 0 && !running && (
