@@ -18,12 +18,17 @@ export type SetCounted = { kind: 'image' | 'transcription' | 'snippet'; variant?
 export type OwnerCounted = { kind: 'similarity-search' | 'stored-files' | 'stored-bytes'; variant?: string };
 export type Counted = SetCounted | OwnerCounted;
 
-/** How counts are grouped: by UTC day, by month, by variant, or not at all. */
-export type Grouping = 'day' | 'month' | 'variant' | 'none';
-
 export interface CountRow {
   key: string;
   n: number;
+}
+
+/** A kind's counts in all, per UTC day (recent ones), per month and per variant. */
+export interface CountSummary {
+  total: number;
+  perDay: CountRow[];
+  perMonth: CountRow[];
+  perVariant: CountRow[];
 }
 
 const SET_KINDS = new Set(['image', 'transcription', 'snippet']);
@@ -33,20 +38,31 @@ export class StatisticsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
-   * The counts of one kind in the scope, grouped; keys in order (days and months oldest first).
-   * Grouped by day, only the days from `since` ('YYYY-MM-DD', UTC) on.
+   * The counts of one kind in the scope, read once and summed four ways: in all, per day from
+   * `since` ('YYYY-MM-DD', UTC) on, per month and per variant; days and months oldest first.
    */
-  async counts(counted: Counted, scope: StatisticScope, grouping: Grouping, since?: string): Promise<CountRow[]> {
-    const key = groupKey(grouping);
-    const { rows } = await sql<{ key: string; n: string | number }>`
-      select ${key} as key, sum(c.n) as n
-      from statistic_count c ${this.scopeJoin(counted, scope)}
-      where c.kind = ${counted.kind}
-        and ${counted.variant ? sql`c.variant like ${counted.variant}` : sql`true`}
-        and ${since ? sql`c.day >= ${since}::date` : sql`true`}
-        and ${this.scopeCondition(counted, scope)}
-      group by 1 having sum(c.n) <> 0 order by 1`.execute(this.db);
-    return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+  async summary(counted: Counted, scope: StatisticScope, since: string): Promise<CountSummary> {
+    const { rows } = await sql<{ grouping: keyof CountSummary; key: string | null; n: string | number }>`
+      select case when grouping(d) = 0 then 'perDay' when grouping(m) = 0 then 'perMonth' when grouping(v) = 0 then 'perVariant' else 'total' end as grouping,
+        coalesce(d, m, v) as key, sum(n) as n
+      from (
+        select case when c.day >= ${since}::date then to_char(c.day, 'YYYY-MM-DD') end as d,
+          to_char(date_trunc('month', c.day), 'YYYY-MM') as m, c.variant as v, c.n
+        from statistic_count c ${this.scopeJoin(counted, scope)}
+        where c.kind = ${counted.kind}
+          and ${counted.variant ? sql`c.variant like ${counted.variant}` : sql`true`}
+          and ${this.scopeCondition(counted, scope)}
+      ) counted
+      group by grouping sets ((d), (m), (v), ())
+      having sum(n) <> 0
+      order by 1, 2`.execute(this.db);
+    const summary: CountSummary = { total: 0, perDay: [], perMonth: [], perVariant: [] };
+    for (const row of rows) {
+      if (row.grouping === 'total') summary.total = Number(row.n);
+      // The days before `since` fall together under no key.
+      else if (row.key !== null) summary[row.grouping].push({ key: row.key, n: Number(row.n) });
+    }
+    return summary;
   }
 
   /** Search documents per index, of the sets in the scope (the search engine's own per-set counts). */
@@ -111,18 +127,5 @@ export class StatisticsRepository {
     if (scope.all) return sql`true`;
     if (SET_KINDS.has(counted.kind)) return sql`c.scope = any(${scope.setIds}::uuid[])`;
     return sql`c.scope = ${scope.userId ?? NO_OWNER}::uuid`;
-  }
-}
-
-function groupKey(grouping: Grouping): RawBuilder<string> {
-  switch (grouping) {
-    case 'day':
-      return sql<string>`to_char(c.day, 'YYYY-MM-DD')`;
-    case 'month':
-      return sql<string>`to_char(date_trunc('month', c.day), 'YYYY-MM')`;
-    case 'variant':
-      return sql<string>`c.variant`;
-    case 'none':
-      return sql<string>`''`;
   }
 }

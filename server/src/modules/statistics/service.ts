@@ -3,6 +3,7 @@ import {
   BUILTIN_SIMILARITY_MODEL_LABEL,
   DASHBOARD_FAILED_JOBS,
   type Dashboard,
+  STATISTICS_DAYS,
   type StatisticName,
   type Statistics,
   type StatisticSeries,
@@ -11,7 +12,7 @@ import type { Principal } from '../../platform/auth/principal.js';
 import { isAdmin, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import type { DashboardRepository, JobScope } from './dashboard-repository.js';
-import type { CountRow, Counted, StatisticScope, StatisticsRepository } from './repository.js';
+import type { CountRow, CountSummary, Counted, StatisticScope, StatisticsRepository } from './repository.js';
 import { firstMonth, lastDays, monthsSince, onAxis, share } from './series.js';
 
 /** What the nine statistics count (variants: '<format>:<origin>' of transcriptions, see migration 0019). */
@@ -26,9 +27,10 @@ const SEARCHES: Counted = { kind: 'similarity-search' };
 /** How a statistic is built from the counts: its total and its series. */
 type Build = (read: Reader) => Promise<{ total: number; series: StatisticSeries[] }>;
 
-/** The counts of one request, in one scope, on one day. */
+/** The counts of one request, in one scope, on one day: each kind's read once, however many series use it. */
 class Reader {
   readonly days: string[];
+  private readonly summaries = new Map<string, Promise<CountSummary>>();
 
   constructor(
     private readonly repo: StatisticsRepository,
@@ -38,10 +40,17 @@ class Reader {
     this.days = lastDays(today);
   }
 
-  total = async (counted: Counted) => (await this.repo.counts(counted, this.scope, 'none'))[0]?.n ?? 0;
-  perDay = async (name: string, counted: Counted) => onAxis(name, 'day', this.days, await this.repo.counts(counted, this.scope, 'day', this.days[0]));
-  perMonth = (counted: Counted) => this.repo.counts(counted, this.scope, 'month');
-  variants = (counted: Counted) => this.repo.counts(counted, this.scope, 'variant');
+  private summary(counted: Counted): Promise<CountSummary> {
+    const key = `${counted.kind}:${counted.variant ?? ''}`;
+    let found = this.summaries.get(key);
+    if (!found) this.summaries.set(key, (found = this.repo.summary(counted, this.scope, this.days[0]!)));
+    return found;
+  }
+
+  total = async (counted: Counted) => (await this.summary(counted)).total;
+  perDay = async (name: string, counted: Counted) => onAxis(name, 'day', this.days, (await this.summary(counted)).perDay);
+  perMonth = async (counted: Counted) => (await this.summary(counted)).perMonth;
+  variants = async (counted: Counted) => (await this.summary(counted)).perVariant;
   months = (rows: CountRow[]) => monthsSince(firstMonth(rows), this.today);
   sets = () => this.repo.setsPerMonth(this.scope);
   imagesPerSet = () => this.repo.imagesPerSet(this.scope);
@@ -127,12 +136,12 @@ export class StatisticsService {
     const jobScope: JobScope = admin ? { all: true } : { all: false, ownerId: caller.userId };
     const since = new Date(Date.parse(`${lastDays(new Date())[0]}T00:00:00Z`));
     const scope: StatisticScope = admin ? { all: true } : { all: false, setIds: [], userId: caller.userId };
-    const [unfinished, failed, files, bytes, byMediaType, server] = await Promise.all([
+    const today = lastDays(new Date())[STATISTICS_DAYS - 1]!;
+    const [unfinished, failed, files, bytes, server] = await Promise.all([
       this.dashboardRepo.unfinished(jobScope),
       this.dashboardRepo.failed(jobScope, since, DASHBOARD_FAILED_JOBS),
-      this.repo.counts({ kind: 'stored-files' }, scope, 'none'),
-      this.repo.counts({ kind: 'stored-bytes' }, scope, 'none'),
-      this.repo.counts({ kind: 'stored-bytes' }, scope, 'variant'),
+      this.repo.summary({ kind: 'stored-files' }, scope, today),
+      this.repo.summary({ kind: 'stored-bytes' }, scope, today),
       admin ? this.files.usage() : null,
     ]);
     return {
@@ -151,9 +160,9 @@ export class StatisticsService {
         })),
       },
       storage: {
-        files: files[0]?.n ?? 0,
-        bytes: bytes[0]?.n ?? 0,
-        byMediaType: byMediaType.sort((a, b) => b.n - a.n).map((m) => ({ key: m.key, count: m.n })),
+        files: files.total,
+        bytes: bytes.total,
+        byMediaType: bytes.perVariant.sort((a, b) => b.n - a.n).map((m) => ({ key: m.key, count: m.n })),
         server,
       },
     };
