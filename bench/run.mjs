@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import sharp from 'sharp';
 import { benchIngest } from './ingest.mjs';
+import { benchDescribe } from './describe.mjs';
 import { benchClaims, benchListWhileRunning } from './jobs.mjs';
 import { benchSearch, searchBenchOptions } from './search.mjs';
 import { benchSimilarity } from './similarity.mjs';
@@ -29,6 +30,7 @@ const sizes = {
   queuedThousands: count('BENCH_QUEUED_THOUSANDS', 100),
   claims: count('BENCH_CLAIMS', 200),
   ocrPages: count('BENCH_OCR_PAGES', 1000),
+  describeRounds: count('BENCH_DESCRIBE_ROUNDS', 3),
 };
 // BENCH_CRANFIELD_DIR, BENCH_SEARCH_PAGES (20,000), BENCH_SEARCH_QUERIES (200 a kind), BENCH_SEARCH_DATABASE_URL, BENCH_SEARCH_POSTGRES.
 const searchOptions = searchBenchOptions();
@@ -62,6 +64,7 @@ try {
   await bench.close();
 }
 results.push(await benchTextCompare());
+results.push(await benchDescribe({ rounds: sizes.describeRounds }));
 results.push(...(await benchSimilarityWriters(similarityOptions)));
 // BENCH_SIMILARITY_SNIPPETS (100,000), BENCH_SIMILARITY_QUERIES (200 a kind): nearest neighbours on PostgreSQL.
 results.push(await benchSimilarity({ snippets: Number(process.env.BENCH_SIMILARITY_SNIPPETS ?? 100_000), queries: Number(process.env.BENCH_SIMILARITY_QUERIES ?? 200) }));

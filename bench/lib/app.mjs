@@ -62,7 +62,7 @@ export async function startBenchApp({ env = {}, executors, admin = false, databa
   };
 }
 
-function multipartBody(fileName, bytes) {
+export function multipartBody(fileName, bytes) {
   const boundary = `----pim-bench-${randomBytes(8).toString('hex')}`;
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="filepond"; filename="${fileName}"\r\n` +
