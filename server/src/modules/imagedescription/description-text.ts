@@ -122,7 +122,7 @@ function storedWords(transcription: NonNullable<StoredImage['transcription']>): 
 function orientationLine({ turnedDegrees, confidence }: { turnedDegrees: number; confidence: number }): string {
   const sure = `Tesseract, confidence ${confidence.toFixed(1)}`;
   if (turnedDegrees === 0) return `Orientation: the text is upright (${sure}).`;
-  const back = turnedDegrees === 180 ? 'turn the image 180°' : `turn the image ${360 - turnedDegrees}° clockwise`;
+  const back = turnedDegrees === 180 ? 'turn the image 180°' : `turn the image 90° ${turnedDegrees === 90 ? 'anticlockwise' : 'clockwise'}`;
   const what = turnedDegrees === 180 ? 'upside down' : `turned ${turnedDegrees}° clockwise`;
   return `Orientation: the text is ${what} (${sure}); ${back} to read it. The text findings below are from the page turned upright.`;
 }

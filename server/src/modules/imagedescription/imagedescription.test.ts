@@ -107,6 +107,13 @@ describe('POST pim/describeimage', () => {
     expect(text).toContain('First words: could not be read reliably.');
   });
 
+  it.skipIf(!HAS_FIXTURES || !HAS_TESSERACT)('turns a page Tesseract is sure is upside down upright, says so, and reads it', async () => {
+    const text = await described('alice upside down.png', await sharp(ALICE).rotate(180).png().toBuffer());
+    expect(text).toMatch(/^Orientation: the text is upside down \(Tesseract, confidence \d+\.\d\); turn the image 180° to read it\./m);
+    expect(text).toMatch(/^Language: English /m);
+    expect(text).toMatch(/^First words: "1 Down the Rabbit-Hole Alice was beginning/m);
+  });
+
   it('says a blank page is blank', async () => {
     // Stained, unevenly lit paper and no ink.
     const paper = await sharp({ create: { width: 1200, height: 1700, channels: 3, background: '#e8dcc0', noise: { type: 'gaussian', mean: 200, sigma: 6 } } })
