@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { textPage } from '../../test-support/text-images.js';
 import type { GreyPage } from './ink.js';
@@ -17,7 +17,7 @@ const LINES = [
   'asking for his help and for stone from the',
 ];
 
-async function grey(image: sharp.Sharp): Promise<GreyPage> {
+async function grey(image: Sharp): Promise<GreyPage> {
   const { data, info } = await image.greyscale().raw().toBuffer({ resolveWithObject: true });
   return { data: new Uint8Array(data), width: info.width, height: info.height };
 }
