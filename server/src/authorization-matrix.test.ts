@@ -489,6 +489,14 @@ describe('the authorization matrix: every route, every kind of caller', () => {
         return { method: 'POST', url: `/api/pim/documentimageset/postfile?dataSetId=${s.setId}`, payload, headers };
       },
     },
+    // Image description keeps nothing and tells only of images the caller may read: everyone signed in.
+    'POST /api/pim/describeimage': {
+      rule: { kind: 'signedIn' },
+      request: async () => {
+        const { payload, headers } = multipartBody([{ name: 'filepond', fileName: 'page.png', bytes: await testImage('png', 8, 8) }]);
+        return { method: 'POST', url: '/api/pim/describeimage', payload, headers };
+      },
+    },
 
     // Downloads and files of a set
     'GET /api/pim/imageset/{uuid}/get': { rule: { kind: 'set', permission: 'READ' }, request: (s) => get(`/api/pim/imageset/${s.setId}/get`)() },
