@@ -67,17 +67,29 @@ export function analysePageLayout(page: GreyPage): PageLayout {
   const textRuns = found.runs.filter((r) => textLike.has(found.blobs[r.blob]!));
   const skew = findSkew(textRuns, letterHeight);
   const slope = Math.tan((skew * Math.PI) / 180);
-  const placed = new Map(text.map((b) => [b, place(b, slope)]));
+  const placed = text.map((b) => place(b, slope));
   // Lines may be written aslant between straight gutters, or a skewed scan turn both alike: the
   // columns are looked for across the page as it is and as turned, and the clearer split is kept.
-  const upright = findColumns([...placed.values()], (p) => (p.blob.left + p.blob.right) / 2, letterHeight, paper);
-  const turned = findColumns([...placed.values()], (p) => p.x, letterHeight, paper);
-  const across = upright.length > turned.length ? (p: Placed) => (p.blob.left + p.blob.right) / 2 : (p: Placed) => p.x;
-  const columns = (upright.length > turned.length ? upright : turned).map((column) => {
-    const inColumn = (p: Placed | undefined): p is Placed => p !== undefined && across(p) >= column.left && across(p) < column.right;
-    const runs = found.runs.filter((r) => inColumn(placed.get(found.blobs[r.blob]!)));
-    return { left: column.left, right: column.right, ...findLines([...placed.values()].filter(inColumn), runs, slope, letterHeight) };
-  });
+  const uprightX = (p: Placed) => (p.blob.left + p.blob.right) / 2;
+  const turnedX = (p: Placed) => p.x;
+  const upright = findColumns(placed, uprightX, letterHeight, paper);
+  const turned = findColumns(placed, turnedX, letterHeight, paper);
+  const [spans, across] = upright.length > turned.length ? [upright, uprightX] : [turned, turnedX];
+  // Each text blob goes to the column its centre lies in, and its runs of ink with it.
+  const columnOf = new Map<Blob, number>();
+  const blobsIn = spans.map((): Placed[] => []);
+  for (const p of placed) {
+    const i = spans.findIndex((c) => across(p) >= c.left && across(p) < c.right);
+    if (i < 0) continue;
+    columnOf.set(p.blob, i);
+    blobsIn[i]!.push(p);
+  }
+  const runsIn = spans.map((): InkRun[] => []);
+  for (const run of textRuns) {
+    const i = columnOf.get(found.blobs[run.blob]!);
+    if (i !== undefined) runsIn[i]!.push(run);
+  }
+  const columns = spans.map((c, i) => ({ left: c.left, right: c.right, ...findLines(blobsIn[i]!, runsIn[i]!, slope, letterHeight) }));
   const hasLines = columns.some((c) => c.lines.length > 0);
   return { ...base, blank: false, letterHeight, skewDegrees: hasLines ? skew : null, columns: columns.filter((c) => c.lines.length > 0) };
 }
@@ -160,7 +172,8 @@ function findSkew(runs: InkRun[], letterHeight: number): number {
     return angle;
   };
   const coarse = best(-MAX_SKEW, MAX_SKEW, COARSE_STEP);
-  return Math.round(best(coarse - COARSE_STEP, coarse + COARSE_STEP, FINE_STEP) * 100) / 100;
+  // `|| 0`: no "-0" degrees.
+  return Math.round(best(coarse - COARSE_STEP, coarse + COARSE_STEP, FINE_STEP) * 100) / 100 || 0;
 }
 
 /**
