@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { UNAVAILABLE_SCREENS } from '../pages/unavailable/unavailable-screens';
 import { renderApp, renderRoutes } from '../test/render';
 import { routes, withShell } from './routes';
 
@@ -32,12 +31,6 @@ describe('route table', () => {
     expect(screen.getByText('Sorry, page not found!')).toBeTruthy();
   });
 
-  it.each([...UNAVAILABLE_SCREENS])('has the screen %s, honestly marked as not built yet', (screenPath) => {
-    renderApp(`/${screenPath}`);
-    expect(screen.getByText('This screen is not available in this version yet.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2 }).textContent).not.toMatch(/^screens\./);
-  });
-
   it('shows the settings placeholder', async () => {
     renderApp('/settings');
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
@@ -62,10 +55,10 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
   });
 
-  it('loads the code of every built screen on demand: only the start page, the placeholders and not-found come with the shell', () => {
+  it('loads the code of every built screen on demand: only the start page and not-found come with the shell', () => {
     const screens: RouteObject[] = routes[0]!.children![0]!.children!;
     const eager = screens.filter((route) => !route.lazy).map((route) => (route.index ? '' : route.path));
-    expect(eager).toEqual(['', ...UNAVAILABLE_SCREENS, '*']);
+    expect(eager).toEqual(['', '*']);
   });
 
   it("shows the shell at once on the first load, with a spinner until the screen's code arrives", async () => {

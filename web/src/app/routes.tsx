@@ -4,8 +4,6 @@ import type { RouteObject } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { LandingPage } from '../pages/landing/landing-page';
 import { MODEL_SCREENS } from '../pages/models/model-screens';
-import { UnavailablePage } from '../pages/unavailable/unavailable-page';
-import { UNAVAILABLE_SCREENS } from '../pages/unavailable/unavailable-screens';
 import { RouteErrorFallback } from './error-boundary';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
@@ -107,9 +105,9 @@ export const routes: RouteObject[] = withShell([
   screen('findsiamesesingleimageset', () => import('../pages/similarity/compare-image-set-page'), (m) => m.CompareImageSetPage),
   screen('siameseconfusionmatrices', () => import('../pages/similarity/confusion-matrices-page'), (m) => m.ConfusionMatricesPage),
   screen('siameseconfusionmatrix', () => import('../pages/similarity/confusion-matrix-page'), (m) => m.ConfusionMatrixPage),
+  screen('dashboard', () => import('../pages/dashboard/dashboard-page'), (m) => m.DashboardPage),
   screen('jobs', () => import('../pages/jobs/jobs-page'), (m) => m.JobsPage),
   screen('job', () => import('../pages/jobs/job-page'), (m) => m.JobPage),
   ...subJobRoutes,
-  ...UNAVAILABLE_SCREENS.map((name) => ({ path: name, element: <UnavailablePage screen={name} /> })),
   { path: '*', element: <NotFoundPage /> },
 ]);

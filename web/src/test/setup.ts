@@ -20,6 +20,7 @@ import enSearch from '../../public/locales/en/search.json';
 import enSettings from '../../public/locales/en/settings.json';
 import enSimilarity from '../../public/locales/en/similarity.json';
 import enImagedescription from '../../public/locales/en/imagedescription.json';
+import enDashboard from '../../public/locales/en/dashboard.json';
 import { clearStoredSession } from '../session/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
@@ -52,7 +53,7 @@ configure({ asyncUtilTimeout: 20_000 });
 await i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search', 'similarity', 'imagedescription'],
+  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search', 'similarity', 'imagedescription', 'dashboard'],
   defaultNS: 'common',
   resources: {
     en: {
@@ -73,6 +74,7 @@ await i18n.use(initReactI18next).init({
       search: enSearch,
       similarity: enSimilarity,
       imagedescription: enImagedescription,
+      dashboard: enDashboard,
     },
   },
   interpolation: { escapeValue: false },
