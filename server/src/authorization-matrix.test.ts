@@ -576,6 +576,10 @@ describe('the authorization matrix: every route, every kind of caller', () => {
       request: (s) => ({ method: 'POST', url: '/api/pim/pimsimpletextline/skip', payload: { uuid: s.lineId, groundtruth: '' } }),
     },
 
+    // Statistics and the dashboard: everyone signed in, each counting what they may read
+    'GET /api/pim/statistics/{name}': { rule: { kind: 'signedIn' }, request: get('/api/pim/statistics/documentimagesetstats') },
+    'GET /api/pim/dashboard': { rule: { kind: 'signedIn' }, request: get('/api/pim/dashboard') },
+
     // Similarity search
     'GET /api/pim/siamese/models': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/models') },
     'GET /api/pim/siamese/distancealgorithms': { rule: { kind: 'signedIn' }, request: get('/api/pim/siamese/distancealgorithms') },
