@@ -8,18 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { fmt, quantile, table, timed } from './lib/measure.mjs';
 import { scratchDatabase, startPostgres } from './lib/postgres.mjs';
 import { startBenchApp } from './lib/app.mjs';
+import { STATISTIC_NAMES } from '../contract/dist/index.js';
 
-const NAMES = [
-  'documentimagesetstats',
-  'documentocrresultstats',
-  'layoutpagexmlstats',
-  'layoutpagexmllast2weeks',
-  'transkribusstats',
-  'customtesseractpagexmlstats',
-  'elasticsearchstats',
-  'siameselast2weeks',
-  'siamesesnippetslast2weeks',
-];
 const IMAGES_PER_SET = 500;
 /** Days the collection grew over, up to today. */
 const DAYS = 730;
@@ -133,7 +123,7 @@ export async function benchStatistics({ images = 1_000_000, queries = 50 } = {})
       return { statusCode: 200 };
     });
     let worst = 0;
-    const asked = [...NAMES.map((name) => [name, `statistics/${name}`]), ['dashboard', 'dashboard']];
+    const asked = [...STATISTIC_NAMES.map((name) => [name, `statistics/${name}`]), ['dashboard', 'dashboard']];
     for (const [name, url] of asked) {
       const admin = await samples(() => call(adminAuth, url));
       const user = await samples(() => call(readerAuth, url));
