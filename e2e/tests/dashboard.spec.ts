@@ -1,18 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { COUNTER, OVERSEER } from '../accounts';
-import { pagePng } from './files';
+import { pagePng, printedPage, printedPageXml } from './files';
 import { createImageSet, sessionToken, signIn } from './helpers';
-
-const page1 = `<?xml version="1.0" encoding="UTF-8"?>
-<PcGts xmlns="http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15">
-  <Metadata><Creator>e2e</Creator><Created>2024-01-01T00:00:00</Created><LastChange>2024-01-01T00:00:00</LastChange></Metadata>
-  <Page imageFilename="ledger-1.png" imageWidth="600" imageHeight="400">
-    <TextRegion id="r1"><Coords points="20,20 580,20 580,380 20,380"/>
-      <TextLine id="l1"><Coords points="40,40 560,40 560,90 40,90"/><TextEquiv><Unicode>Ontfangen van de pachters</Unicode></TextEquiv></TextLine>
-    </TextRegion>
-  </Page>
-</PcGts>
-`;
 
 async function postfile(request: APIRequestContext, token: string, setId: string, file: string, mimeType: string, buffer: Buffer) {
   const res = await request.post(`/api/pim/documentimageset/postfile?dataSetId=${setId}`, {
@@ -37,9 +26,11 @@ test('a user reads the statistics of what he owns and may read; an administrator
   await signIn(page, COUNTER, '/pim/imagesets');
   const token = await sessionToken(page);
   const setId = await createImageSet(request, token, 'E2E Ledgers');
-  await postfile(request, token, setId, 'ledger-1.png', 'image/png', await pagePng(30, 600, 400));
+  const size = { width: 900, height: 400 };
+  const ledger = await printedPage(['Received of the tenants'], size);
+  await postfile(request, token, setId, 'ledger-1.png', 'image/png', ledger.png);
   await postfile(request, token, setId, 'ledger-2.png', 'image/png', await pagePng(60, 600, 400));
-  await postfile(request, token, setId, 'ledger-1.xml', 'application/xml', Buffer.from(page1));
+  await postfile(request, token, setId, 'ledger-1.xml', 'application/xml', Buffer.from(printedPageXml('ledger-1.png', size, [ledger.lines], [0])));
 
   // With 'Own data only' the figures are exactly what he made.
   await page.getByRole('checkbox', { name: 'Own data only' }).check();

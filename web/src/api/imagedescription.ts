@@ -1,5 +1,4 @@
 import { DESCRIBE_IMAGE_FILE_FIELD, describeImageResponseSchema } from '@pim/contract';
-import { useMutation } from '@tanstack/react-query';
 import i18n from 'i18next';
 import { ApiError, apiFetch } from './client';
 
@@ -27,9 +26,4 @@ export async function describeImage(file: File): Promise<ImageDescriptionOutcome
     const said = error instanceof ApiError ? (error.response?.message ?? error.bodyText) || error.message : error instanceof Error ? error.message : String(error);
     return { ok: false, text: i18n.t('common:errors.unexpectedResponse', { text: said }) };
   }
-}
-
-/** `describeImage` as a mutation, one image per call. */
-export function useDescribeImage() {
-  return useMutation({ mutationFn: describeImage });
 }
