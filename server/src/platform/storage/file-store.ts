@@ -106,11 +106,14 @@ export class FileStore {
         done(null, chunk);
       },
     });
+    // flush: fsync before close, so a later rename publishes bytes that are on disk.
+    const sink = fs.createWriteStream(tmp, { flags: 'wx', flush: true });
     try {
-      // flush: fsync before close, so a later rename publishes bytes that are on disk.
-      const sink = fs.createWriteStream(tmp, { flags: 'wx', flush: true });
       await pipeline(Buffer.isBuffer(source) ? Readable.from([source]) : source, measure, sink);
     } catch (err) {
+      // The pipeline fails (a stream too long) before the file stream has opened and closed its
+      // file: removed sooner, the file would be made after the removal and left behind.
+      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
       await fsp.rm(tmp, { force: true });
       throw err;
     }
