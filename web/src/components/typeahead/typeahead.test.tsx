@@ -60,6 +60,26 @@ describe('Typeahead', () => {
     expect(input).toHaveProperty('value', 'Field set 2x');
   });
 
+  it("keeps the last term's options while the next term's are asked, and shows the new ones when they come", async () => {
+    const user = userEvent.setup();
+    let answerNext: (() => void) | null = null;
+    stubFetch(async (url) => {
+      if (url.searchParams.get('filter') === '') return jsonResponse([ref(1), ref(12)]);
+      // The answer for 'Field set 1' waits until the test lets it go.
+      await new Promise<void>((resolve) => (answerNext = resolve));
+      return jsonResponse([ref(1)]);
+    });
+    renderPage(<Harness />);
+    await user.click(screen.getByLabelText('Field set'));
+    expect(await screen.findByRole('option', { name: 'Field set 12' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Field set'), 'Field set 1');
+    await waitFor(() => expect(answerNext).not.toBeNull());
+    expect(screen.getByRole('option', { name: 'Field set 12' })).toBeTruthy();
+    answerNext!();
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Field set 12' })).toBeNull());
+    expect(screen.getByRole('option', { name: 'Field set 1' })).toBeTruthy();
+  });
+
   it('searches only for an empty term or one longer than 2 characters', () => {
     expect(shouldSearch('')).toBe(true);
     expect(shouldSearch('a')).toBe(false);

@@ -1,6 +1,6 @@
 import { Button, Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -57,8 +57,11 @@ export function Typeahead<T>({ label, url, itemSchema, getKey, getLabel, value, 
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((count, page) => count + page.items.length, 0) : undefined),
     enabled: wanted && searchable,
+    // The options of the last term stay while the next term's are asked: they don't blink out at
+    // every keystroke, and an option being clicked is not taken away under the pointer.
+    placeholderData: keepPreviousData,
   });
-  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const items = searchable ? (query.data?.pages.flatMap((page) => page.items) ?? []) : [];
 
   const select = (key: string) => {
     const item = items.find((candidate) => getKey(candidate) === key);
