@@ -113,7 +113,7 @@ export class FileStore {
     } catch (err) {
       // The pipeline fails (a stream too long) before the file stream has opened and closed its
       // file: removed sooner, the file would be made after the removal and left behind.
-      if (!sink.closed) await new Promise((resolve) => sink.once('close', resolve));
+      if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
       await fsp.rm(tmp, { force: true });
       throw err;
     }
