@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
-import type { DestinationStream } from 'pino';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import helmet from 'helmet';
+import { type DestinationStream, destination } from 'pino';
 import { METADATA_URI_MAX } from '@pim/contract';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -72,13 +72,17 @@ declare module 'fastify' {
 
 /** The whole server as a Fastify instance: `npm start` listens with it, tests inject into it. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // Standard output is written asynchronously (lines written while a write is under way go out
+  // together with the next): a synchronous write per log line held every request up.
+  const stdout = options.logStream ? null : destination({ dest: 1, sync: false });
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
       serializers: logSerializers,
-      ...(options.logStream && { stream: options.logStream }),
+      stream: options.logStream ?? stdout!,
     },
+    logController: new OneLinePerRequest(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -110,10 +114,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (!route.url.startsWith(config.apiBase) || route.schema?.hide) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push(`${method} ${route.url}`);
   });
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
-
+  if (stdout) app.addHook('onClose', async () => stdout.flushSync());
   try {
     await migrate(database);
     const services = createServices(database, config, {
@@ -121,6 +126,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       onBackgroundError: (err, what) => app.log.error({ err }, what),
     });
     app.decorate('services', services);
+    await services.changes.start(database);
+    app.addHook('onClose', () => services.changes.close());
     app.addHook('onClose', () => services.threads.close());
     app.addHook('onClose', async () => services.files.close());
     sweepStagingLeftovers(app, services);
@@ -135,7 +142,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     installErrorHandler(app, config.apiBase);
     refuseUnstorableText(app);
 
-    await app.register(helmet, {
+    // The security headers, made once (@fastify/helmet built them again on every request).
+    const securityHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -150,6 +158,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         },
       },
     });
+    app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)));
 
     await app.register(swagger, {
       openapi: {
@@ -223,6 +232,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.close();
     if (!options.database) await database.close().catch(() => {});
     throw err;
+  }
+}
+
+/** One log line per request, when it is answered, with the request in it (Fastify logs one on arrival and one at the end). */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 

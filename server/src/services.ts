@@ -1,6 +1,7 @@
 import type { CustomFetch } from 'openid-client';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
+import { ChangeNotices } from './platform/db/change-notices.js';
 import { FileStore } from './platform/storage/file-store.js';
 import { WorkerPool } from './platform/threads/worker-pool.js';
 import { DEFAULT_REMOTE_FETCH, RemoteFetcher } from './platform/http/remote-fetch.js';
@@ -23,7 +24,7 @@ import { GroupService } from './modules/groups/service.js';
 import { ElasticDocumentStore, ElasticForwarder } from './modules/search/elastic/index.js';
 import { limitListCache } from './modules/search/engine/blocks.js';
 import { PgDocumentStore } from './modules/search/engine/pg-store.js';
-import { SearchIndexer } from './modules/search/indexer.js';
+import { PGLITE_BATCH, SearchIndexer } from './modules/search/indexer.js';
 import { SearchRepository } from './modules/search/repository.js';
 import { SearchService } from './modules/search/service.js';
 import { SearchSync, TEXT_CHANGING_JOBS } from './modules/search/sync.js';
@@ -101,16 +102,18 @@ const THREAD_TIMEOUT_MS = 5 * 60_000;
 /** Every service of the server, wired to its repositories once. Routes, the CLI and tests use these. */
 export function createServices(database: Database, config: Config, options: ServiceOptions = {}) {
   const { db } = database;
-  const sessions = new SessionService(new SessionRepository(db), config.sessionTtlHours);
+  // Heard once the app starts them (buildApp); until then, and in the CLI, nothing is cached.
+  const changes = new ChangeNotices();
+  const sessions = new SessionService(new SessionRepository(db), config.sessionTtlHours, changes);
   const userRepository = new UserRepository(db);
   const accounts = localAccountsOf(userRepository);
   const providerSecrets = new ProviderSecrets(new ServerSecretRepository(db));
-  const imageSetAccess = new ImageSetAccess(new AccessRepository(db));
+  const imageSetAccess = new ImageSetAccess(new AccessRepository(db), changes);
   const groups = new GroupService(new GroupRepository(db));
   const onBackgroundError = options.onBackgroundError ?? ((err, what) => console.error(what, err));
   const files = new FileStore(config.dataDir, {
     maxBytes: config.cacheMaxBytes,
-    onError: (err) => onBackgroundError(err, 'trimming the derivative cache failed'),
+    onError: (err) => onBackgroundError(err, 'the derivative cache failed (a sweep, or a background write: the derivative is made again when next asked for)'),
   });
   const threads = new WorkerPool({ size: config.threads, maxHeapMb: THREAD_HEAP_MB, timeoutMs: THREAD_TIMEOUT_MS });
   const pdfSplitter = new PdfSplitter(threads, {
@@ -133,9 +136,9 @@ export function createServices(database: Database, config: Config, options: Serv
     const maker = await jobQueue.principalOf(job.ownerId, job.apiKeyId);
     if (maker) await searchSync.setChanged(maker, job.setId);
   });
-  const imageSets = new ImageSetService(imageSetRepository, imageSetAccess, (caller, setId) => searchSync.setChanged(caller, setId));
+  const imageSets = new ImageSetService(imageSetRepository, imageSetAccess, (caller, setId) => searchSync.setChanged(caller, setId), changes);
   const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
-  const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files);
+  const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files, changes);
   // Pages of long PDFs and pyramids of large images are made by jobs (SplitPDF, ConvertToTiledTiff).
   const uploads = new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, searchChanged: (caller, setId) => searchSync.setChanged(caller, setId), onBackgroundError }, {
     ...DEFAULT_UPLOAD_LIMITS,
@@ -144,12 +147,17 @@ export function createServices(database: Database, config: Config, options: Serv
   // ELASTICSEARCH_URL: searches and search documents go to that cluster; else PostgreSQL is the engine.
   const cluster = config.elasticsearch;
   limitListCache(config.searchCacheBytes);
-  const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
+  // On PGlite the store's transactions hold every query of the API: the indexer writes in short steps there.
+  const searchIndexer = cluster
+    ? new SearchIndexer(db, new ElasticDocumentStore(cluster))
+    : new SearchIndexer(db, new PgDocumentStore(db), database.kind === 'pglite' ? PGLITE_BATCH : undefined);
   const metadata = new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase);
   const similarityRepository = new SimilarityRepository(db);
   const statistics = new StatisticsService(new StatisticsRepository(db), new DashboardRepository(db), files, onBackgroundError);
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   return {
+    /** What changed, from the database's notices: the caches of sessions, access and lists follow it. */
+    changes,
     files,
     threads,
     /** The links of work done outside a request (jobs): PUBLIC_URL, else http://localhost:PORT. */
@@ -158,7 +166,7 @@ export function createServices(database: Database, config: Config, options: Serv
     remoteFetch: new RemoteFetcher({ ...DEFAULT_REMOTE_FETCH, allowPrivate: config.harvestAllowPrivate }),
     sessions,
     users: new UserService(userRepository, sessions),
-    apiKeys: new ApiKeyService(new ApiKeyRepository(db)),
+    apiKeys: new ApiKeyService(new ApiKeyRepository(db), changes),
     imageSetAccess,
     imageSets,
     imageSetHierarchy: new ImageSetHierarchyService(new HierarchyRepository(db), imageSetRepository, imageSetAccess, (caller, setId) => searchSync.setChanged(caller, setId)),

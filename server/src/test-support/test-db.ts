@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../platform/db/database.js';
  * A fresh, empty database for one test file: in-memory PGlite, or (PIM_TEST_DB=postgres) a new
  * database on the throwaway PostgreSQL server, dropped again on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.PIM_TEST_DB !== 'postgres') return openDatabase({ kind: 'pglite-memory' });
   const adminUrl = inject('pgAdminUrl');
   const name = `pim_test_${randomBytes(6).toString('hex')}`;
@@ -31,6 +31,7 @@ export async function openTestDatabase(): Promise<Database> {
   );
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const drop = new pg.Client({ connectionString: adminUrl });

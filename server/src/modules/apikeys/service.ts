@@ -3,6 +3,7 @@ import { API_KEY_ROLES, ROLE } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireRole } from '../../platform/auth/policy.js';
 import { hashSecret, randomToken } from '../../platform/auth/tokens.js';
+import { type ChangeNotices, TopicCache } from '../../platform/db/change-notices.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/errors.js';
 import { effectiveRoles } from '../sessions/service.js';
 import type { ApiKeyRepository, ApiKeyRow } from './repository.js';
@@ -30,7 +31,15 @@ function canonicalRoles(roles: readonly string[]): string[] {
  * Everything but authenticating is for administrators.
  */
 export class ApiKeyService {
-  constructor(private readonly keys: ApiKeyRepository) {}
+  /** Keys by hash, until a key changes (every request of a service account asks). */
+  private readonly known: TopicCache<string, ApiKeyRow>;
+
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    changes: ChangeNotices,
+  ) {
+    this.known = new TopicCache(changes, ['auth']);
+  }
 
   /** Creates a key (the CLI's `apikeys create` too); the whole key is in the answer this once. */
   async create(input: { userName: string; roles: readonly string[] }): Promise<{ row: ApiKeyRow; apiKey: string }> {
@@ -66,7 +75,8 @@ export class ApiKeyService {
   }
 
   async authenticate(apiKey: string): Promise<Principal | null> {
-    const row = await this.keys.findByHash(hashSecret(apiKey));
+    const hash = hashSecret(apiKey);
+    const row = await this.known.through(hash, () => this.keys.findByHash(hash));
     if (!row) return null;
     if (row.disabled) throw unauthorized('This API key is disabled.');
     return { kind: 'apikey', apiKeyId: row.id, userName: row.user_name, userId: null, roles: effectiveRoles(row.roles) };
@@ -74,10 +84,10 @@ export class ApiKeyService {
 
   private async find(key: string): Promise<ApiKeyRow> {
     const given = key.trim().replace(/…$/, '');
-    const missing = notFound(`There is no API key ${given}.`);
+    const missing = () => notFound(`There is no API key ${given}.`);
     if (UUID.test(given)) {
       const byId = await this.keys.findById(given.toLowerCase());
-      if (!byId) throw missing;
+      if (!byId) throw missing();
       return byId;
     }
     const whole = await this.keys.findByHash(hashSecret(given));
@@ -85,7 +95,7 @@ export class ApiKeyService {
     const matches = given.length >= KEY_PREFIX.length + 6 ? await this.keys.findByPrefix(given.slice(0, SHOWN_LENGTH)) : [];
     const [only] = matches;
     if (matches.length > 1) throw conflict(`Several API keys start with ${given}: use the key's id instead.`);
-    if (!only || !given.startsWith(only.key_prefix)) throw missing;
+    if (!only || !given.startsWith(only.key_prefix)) throw missing();
     return only;
   }
 }

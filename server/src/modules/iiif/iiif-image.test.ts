@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BLUE, GREEN, RED, YELLOW, type Rgb, createSet, near, pixelsOf, quadrantImage, uploadImage } from '../../test-support/iiif-images.js';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 
@@ -186,7 +186,8 @@ describe('IIIF Image API 3', () => {
     const first = await get(url);
     expect(t.app.services.iiif.renders).toBe(before + 1);
     const cacheFile = t.app.services.iiif.cachePathOf(await shaOf(id), '0,0,50,50/25,25/0/default.jpg');
-    expect(fs.existsSync(cacheFile)).toBe(true);
+    // Written after the answer, in the background.
+    await vi.waitFor(() => expect(fs.existsSync(cacheFile)).toBe(true));
     const second = await get(url);
     expect(t.app.services.iiif.renders).toBe(before + 1);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { IIIF_NO_CANVASES_ERROR } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
+import { type ChangeNotices, TopicCache } from '../../platform/db/change-notices.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import {
   FORMAT_MEDIA_TYPES,
@@ -42,7 +43,13 @@ export class IiifService {
     private readonly access: ImageSetAccess,
     private readonly imageSets: ImageSetService,
     private readonly files: FileStore,
-  ) {}
+    changes: ChangeNotices,
+  ) {
+    this.images = new TopicCache(changes, ['images']);
+  }
+
+  /** The images' facts (size, stored files, pyramid) by id, until an image's files or sets change. */
+  private readonly images: TopicCache<string, IiifImageRecord>;
 
   /** An image the caller may read (its thumbnail, in the app). */
   async image(principal: Principal | null, id: string): Promise<IiifImageRecord> {
@@ -58,11 +65,11 @@ export class IiifService {
   }
 
   private async findImage(id: string, checkAccess: () => Promise<unknown>): Promise<IiifImageRecord> {
-    const missing = notFound(`There is no document image with id ${id}.`);
-    if (!UUID.test(id)) throw missing;
+    const missing = () => notFound(`There is no document image with id ${id}.`);
+    if (!UUID.test(id)) throw missing();
     await checkAccess();
-    const image = await this.repo.findImage(id);
-    if (!image) throw missing;
+    const image = await this.images.through(id, () => this.repo.findImage(id));
+    if (!image) throw missing();
     return image;
   }
 
@@ -164,7 +171,8 @@ export class IiifService {
       throw err;
     });
     this.renders += 1;
-    await this.files.putCache(target, bytes);
+    // The client has its bytes now; the next request finds them in memory until the file is written.
+    this.files.putCacheInBackground(target, bytes);
     return { etag, mediaType, bytes };
   }
 

@@ -1,8 +1,16 @@
 import { ACL_PERMISSIONS, type AclPermission } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { lacksPermission, mayAct, mayChangeOwned, requireSignedIn } from '../../platform/auth/policy.js';
+import { type ChangeNotices, TopicCache } from '../../platform/db/change-notices.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { AccessRepository } from './access-repository.js';
+
+/** Who a principal is for the access caches: the same person with other roles is another key. */
+function principalKey(principal: Principal | null): string {
+  if (!principal) return 'anonymous';
+  const who = principal.kind === 'user' ? `u:${principal.userId}` : `k:${principal.apiKeyId}`;
+  return `${who}:${principal.roles.join(',')}`;
+}
 
 /**
  * Who may do what with an image set and the images and files in it, by the policy's rule (mayAct):
@@ -11,7 +19,20 @@ import type { AccessRepository } from './access-repository.js';
  * read answers 404 (its existence is not disclosed); one they may read but not change, 403.
  */
 export class ImageSetAccess {
-  constructor(private readonly repo: AccessRepository) {}
+  /**
+   * Access granted, by principal, record and permission, until a session, role, ACL, group, set or
+   * image membership changes (migration 0021's notices). Only grants are kept: what was refused is
+   * asked again, so access given a moment ago works at once. A tile, thumbnail or set page asks
+   * here on every request.
+   */
+  private readonly granted: TopicCache<string, true>;
+
+  constructor(
+    private readonly repo: AccessRepository,
+    changes: ChangeNotices,
+  ) {
+    this.granted = new TopicCache(changes, ['auth', 'acl', 'sets', 'images']);
+  }
 
   async may(principal: Principal, setId: string, permission: AclPermission): Promise<boolean> {
     const set = await this.repo.findSet(setId);
@@ -31,6 +52,14 @@ export class ImageSetAccess {
   /** Throws 401/404/403 unless the caller holds the permission on the set. */
   async requireSet(principal: Principal | null, setId: string, permission: AclPermission): Promise<Principal> {
     const caller = requireSignedIn(principal);
+    await this.granted.through(`${principalKey(caller)}|set|${setId}|${permission}`, async () => {
+      await this.checkSet(caller, setId, permission);
+      return true;
+    });
+    return caller;
+  }
+
+  private async checkSet(caller: Principal, setId: string, permission: AclPermission): Promise<void> {
     const set = await this.repo.findSet(setId);
     if (!set || set.deleted || !(await this.allows(caller, set, 'READ'))) {
       throw notFound(`There is no image set with id ${setId}.`);
@@ -38,7 +67,6 @@ export class ImageSetAccess {
     if (permission !== 'READ' && !(await this.allows(caller, set, permission))) {
       throw lacksPermission('this image set', permission);
     }
-    return caller;
   }
 
   /**
@@ -60,18 +88,26 @@ export class ImageSetAccess {
    */
   async requireImage(principal: Principal | null, imageId: string, permission: AclPermission): Promise<Principal> {
     const caller = requireSignedIn(principal);
+    await this.granted.through(`${principalKey(caller)}|image|${imageId}|${permission}`, async () => {
+      await this.checkImage(caller, imageId, permission);
+      return true;
+    });
+    return caller;
+  }
+
+  private async checkImage(caller: Principal, imageId: string, permission: AclPermission): Promise<void> {
     const image = await this.repo.findImageOwner(imageId);
-    const missing = notFound(`There is no document image with id ${imageId}.`);
-    if (!image) throw missing;
-    if (mayChangeOwned(caller, image)) return caller;
+    const missing = () => notFound(`There is no document image with id ${imageId}.`);
+    if (!image) throw missing();
+    if (mayChangeOwned(caller, image)) return;
     const sets = await this.repo.setsHoldingImage(imageId);
     let readable = false;
     for (const setId of sets) {
-      if (await this.may(caller, setId, permission)) return caller;
+      if (await this.may(caller, setId, permission)) return;
       readable ||= permission !== 'READ' && (await this.may(caller, setId, 'READ'));
     }
     if (readable) throw lacksPermission('this image', permission, 'on an image set that holds it');
-    throw missing;
+    throw missing();
   }
 
   /**
@@ -89,7 +125,10 @@ export class ImageSetAccess {
 
   /** An image for IIIF clients: open when a public, published set holds it; else as requireImage. */
   async requireImageOrOpen(principal: Principal | null, imageId: string): Promise<void> {
-    if (principal === null && (await this.repo.openSetHolds(imageId))) return;
+    if (principal === null) {
+      const open = await this.granted.through(`anonymous|open|${imageId}`, async () => ((await this.repo.openSetHolds(imageId)) ? true : undefined));
+      if (open) return;
+    }
     await this.requireImage(principal, imageId, 'READ');
   }
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http/openapi.js';
 import type { LinksOf } from '../../platform/http/public-url.js';
+import { SerializedOnce } from '../../platform/http/serialized-once.js';
 import { presentImageSet, presentImageSetRef } from './presenter.js';
 import type { ImageSetService } from './service.js';
 
@@ -25,6 +26,8 @@ export const imageSetParams = z.object({ uuid: z.uuid('The image set id must be 
 
 export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = async (app, { imageSets, links }) => {
   const tags = ['Image sets'];
+  // The list comes from the service's cache: it is presented and serialized once per change.
+  const listBodies = new SerializedOnce();
 
   app.get(
     '/pim/documentimageset',
@@ -36,9 +39,10 @@ export const imageSetRoutes: FastifyPluginAsyncZod<ImageSetRoutesOptions> = asyn
         response: { 200: documentImageSetListSchema, ...errorResponses },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const sets = await imageSets.list(req.principal, req.query.onlyOwnData);
-      return sets.map((s) => presentImageSet(s, links(req)));
+      const at = links(req);
+      return listBodies.send(reply, sets, `${at.publicUrl} ${at.apiBase}`, () => sets.map((s) => presentImageSet(s, at)));
     },
   );
 

@@ -8,6 +8,7 @@ import {
 } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireCreator, requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
+import { type ChangeNotices, TopicCache } from '../../platform/db/change-notices.js';
 import { badRequest, notFound } from '../../platform/errors.js';
 import type { ImageSetAccess } from './access.js';
 import type { ImageSetChanges, ImageSetRecord, ImageSetRepository } from './repository.js';
@@ -24,16 +25,26 @@ function clip(text: string | null, max: number): string | null {
 const blankToNull = (value: string | null | undefined) => (value === undefined ? undefined : value?.trim() || null);
 
 export class ImageSetService {
+  /**
+   * The set lists by visibility scope, until a set, an ACL entry, a group or a person changes:
+   * the list is the first call of most screens, and many people see the same one.
+   */
+  private readonly lists: TopicCache<string, ImageSetRecord[]>;
+
   constructor(
     private readonly sets: ImageSetRepository,
     private readonly access: ImageSetAccess,
     /** Told when a set's name or search index changed, so its documents follow. */
-    private readonly onChanged: (caller: Principal, setId: string) => Promise<void> = async () => {},
-  ) {}
+    private readonly onChanged: (caller: Principal, setId: string) => Promise<void>,
+    changes: ChangeNotices,
+  ) {
+    this.lists = new TopicCache(changes, ['auth', 'acl', 'sets'], 1000);
+  }
 
   async list(principal: Principal | null, onlyOwnData: boolean): Promise<ImageSetRecord[]> {
     const caller = requireSignedIn(principal);
-    return this.sets.list(visibilityScope(caller, onlyOwnData));
+    const scope = visibilityScope(caller, onlyOwnData);
+    return (await this.lists.through(JSON.stringify(scope), () => this.sets.list(scope)))!;
   }
 
   async get(principal: Principal | null, id: string): Promise<ImageSetRecord> {

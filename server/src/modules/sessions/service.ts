@@ -1,8 +1,9 @@
 import { ROLE } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { hashSecret, randomToken } from '../../platform/auth/tokens.js';
+import { type ChangeNotices, TopicCache } from '../../platform/db/change-notices.js';
 import { forbidden } from '../../platform/errors.js';
-import type { SessionRepository } from './repository.js';
+import type { ActiveSession, SessionRepository } from './repository.js';
 
 /** Every principal has AUTHENTICATED; the rest are its own roles, without case-insensitive repeats. */
 export function effectiveRoles(own: readonly string[]): string[] {
@@ -17,11 +18,17 @@ export function effectiveRoles(own: readonly string[]): string[] {
 }
 
 export class SessionService {
+  /** Live sessions by token hash, until a session, user or role changes (every request asks). */
+  private readonly active: TopicCache<string, ActiveSession>;
+
   constructor(
     private readonly sessions: SessionRepository,
     private readonly ttlHours: number,
+    changes: ChangeNotices,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.active = new TopicCache(changes, ['auth']);
+  }
 
   /** Starts a session for a user who has just signed in; the token is returned once, stored hashed. */
   async start(userId: string): Promise<string> {
@@ -34,8 +41,10 @@ export class SessionService {
   }
 
   async authenticate(token: string): Promise<Principal | null> {
-    const s = await this.sessions.findActive(hashSecret(token), this.now());
-    if (!s) return null;
+    const now = this.now();
+    const hash = hashSecret(token);
+    const s = await this.active.through(hash, () => this.sessions.findActive(hash, now));
+    if (!s || s.expiresAt <= now) return null;
     return { kind: 'user', userId: s.userId, name: s.name, email: s.email, roles: effectiveRoles(s.roles) };
   }
 

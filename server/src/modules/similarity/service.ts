@@ -312,12 +312,12 @@ export class SimilarityService {
   /** The snippet's row, when the caller may read its image; 404 as missing otherwise. */
   private async requireSnippet(caller: Principal, index: VectorIndex, id: string): Promise<number> {
     const row = index.rowOf(id);
-    const missing = notFound(`There is no snippet with id ${id} for this model.`);
-    if (row < 0) throw missing;
+    const missing = () => notFound(`There is no snippet with id ${id} for this model.`);
+    if (row < 0) throw missing();
     try {
       await this.requireImage(caller, index.imageIdOf(row));
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) throw missing;
+      if (err instanceof AppError && err.status === 404) throw missing();
       throw err;
     }
     return row;

@@ -114,18 +114,18 @@ export class TextLineService {
 
   /** One image, or a set with its sub-sets, that the caller may read: 404 otherwise. */
   private async parentFilter(caller: Principal, parentId: string): Promise<LineFilter> {
-    const missing = notFound(`There is no document image or image set with id ${parentId}.`);
+    const missing = () => notFound(`There is no document image or image set with id ${parentId}.`);
     const kind = await this.repo.kindOf(parentId);
     if (kind === 'set' && (await this.access.may(caller, parentId, 'READ'))) {
       return { kind: 'set', setId: parentId, scope: visibilityScope(caller, false) };
     }
     if (kind === 'image') {
       await this.access.requireImage(caller, parentId, 'READ').catch((err: unknown) => {
-        throw err instanceof AppError && err.status === 404 ? missing : err;
+        throw err instanceof AppError && err.status === 404 ? missing() : err;
       });
       return { kind: 'image', imageId: parentId };
     }
-    throw missing;
+    throw missing();
   }
 }
 

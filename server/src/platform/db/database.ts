@@ -22,6 +22,12 @@ export interface Database {
    * a listener also looks for itself now and then.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * As `listen`, and a NOTIFY this process sends reaches `onMessage` before the statement (or the
+   * commit) that sent it returns: on PostgreSQL every pooled connection listens too. `onMissed`
+   * is called when notifications may have been lost (a listening connection made again).
+   */
+  watch(channel: string, onMessage: (payload: string) => void, onMissed: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -62,6 +68,12 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise<Database> {
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: client }) });
+  const listen = async (channel: string, onMessage: (payload: string) => void) => {
+    const stop = await client.listen(checkedChannel(channel), onMessage);
+    return async () => {
+      if (!client.closed) await stop();
+    };
+  };
   return {
     kind: 'pglite',
     db,
@@ -74,12 +86,9 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
         throw err;
       }
     },
-    listen: async (channel, onMessage) => {
-      const stop = await client.listen(checkedChannel(channel), onMessage);
-      return async () => {
-        if (!client.closed) await stop();
-      };
-    },
+    listen,
+    // PGlite delivers a notification before the query that sent it resolves, and no one else writes.
+    watch: (channel, onMessage) => listen(channel, onMessage),
     close: async () => {
       await db.destroy();
       if (!client.closed) await client.close();
@@ -89,8 +98,30 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
 }
 
 async function openPostgres(url: string, onConnectionError: (err: Error) => void): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // JIT compiles a query's expressions when its estimated cost is high, which for the short
+  // queries of an API (whose estimates on small or unanalysed tables can be far off) costs more
+  // than the query itself: 15 ms of compiling for a 0.1 ms list of sets.
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: '-c jit=off' });
   pool.on('error', onConnectionError);
+  const watched = new Map<string, Set<(payload: string) => void>>();
+  const listening = new WeakMap<pg.PoolClient, Set<string>>();
+  // Each connection this process writes through listens to the watched channels (LISTEN goes
+  // ahead of the caller's statements in the connection's queue), so it hears its own notices.
+  pool.on('acquire', (client) => {
+    let channels = listening.get(client);
+    if (!channels) {
+      channels = new Set();
+      listening.set(client, channels);
+      client.on('notification', (n) => {
+        for (const handler of watched.get(n.channel) ?? []) handler(n.payload ?? '');
+      });
+    }
+    for (const channel of watched.keys()) {
+      if (channels.has(channel)) continue;
+      channels.add(channel);
+      client.query(`LISTEN ${channel}`).catch(() => undefined);
+    }
+  });
   // Fail at boot with the driver's message rather than on the first request.
   const probe = await pool.connect();
   probe.release();
@@ -112,6 +143,18 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
       }
     },
     listen: (channel, onMessage) => listener.listen(checkedChannel(channel), onMessage),
+    watch: async (channel, onMessage, onMissed) => {
+      let handlers = watched.get(checkedChannel(channel));
+      if (!handlers) watched.set(channel, (handlers = new Set()));
+      handlers.add(onMessage);
+      listener.onReconnect(onMissed);
+      const stop = await listener.listen(channel, onMessage);
+      return async () => {
+        handlers.delete(onMessage);
+        listener.offReconnect(onMissed);
+        await stop();
+      };
+    },
     close: async () => {
       await listener.close();
       await db.destroy();
@@ -136,6 +179,8 @@ class PostgresListener {
   private client: pg.Client | undefined;
   private connecting: Promise<pg.Client> | undefined;
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
+  private readonly reconnected = new Set<() => void>();
+  private lostOnce = false;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
 
@@ -159,6 +204,15 @@ class PostgresListener {
       this.handlers.delete(channel);
       await this.client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
     };
+  }
+
+  /** `onMissed` is called each time the connection is made again after it was lost. */
+  onReconnect(onMissed: () => void): void {
+    this.reconnected.add(onMissed);
+  }
+
+  offReconnect(onMissed: () => void): void {
+    this.reconnected.delete(onMissed);
   }
 
   async close(): Promise<void> {
@@ -187,12 +241,14 @@ class PostgresListener {
     await client.connect();
     for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
     this.client = client;
+    if (this.lostOnce) for (const missed of this.reconnected) missed();
     return client;
   }
 
   private lost(client: pg.Client, err?: Error): void {
     if (this.client !== client) return;
     this.client = undefined;
+    this.lostOnce = true;
     client.end().catch(() => undefined);
     if (this.closed) return;
     if (err) this.onConnectionError(err);

@@ -95,13 +95,12 @@ export async function buildPyramid(originalPath: string): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The width and height of every level of a pyramidal TIFF, largest first. */
+/**
+ * The width and height of every level of a pyramidal TIFF, largest first. The first tile of an
+ * image waits for this (once per process), so the levels after the first are read side by side.
+ */
 export async function pyramidLevels(path: string): Promise<{ width: number; height: number }[]> {
-  const { pages = 1 } = await sharp(path).metadata();
-  const levels: { width: number; height: number }[] = [];
-  for (let page = 0; page < pages; page++) {
-    const m = await sharp(path, { page }).metadata();
-    levels.push({ width: m.width, height: m.height });
-  }
-  return levels;
+  const { pages = 1, width, height } = await sharp(path).metadata();
+  const smaller = Array.from({ length: pages - 1 }, (_, i) => sharp(path, { page: i + 1 }).metadata());
+  return [{ width, height }, ...(await Promise.all(smaller)).map((m) => ({ width: m.width, height: m.height }))];
 }

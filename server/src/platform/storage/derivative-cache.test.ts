@@ -128,6 +128,27 @@ describe('the derivative cache size cap', () => {
     expect(await store.readCache(path.join(cacheDir, 'iiif/ab/missing'))).toBeUndefined();
   });
 
+  it('answers a derivative written in the background from memory until its file is in place; close waits for the write', async () => {
+    const errors: unknown[] = [];
+    const store = new FileStore(dataDir, { maxBytes: 0, onError: (err) => errors.push(err) });
+    const tile = store.cachePath('iiif', 'ab', 'tile');
+    store.putCacheInBackground(tile, Buffer.from('pixels'));
+    expect((await store.readCache(tile))?.toString()).toBe('pixels');
+    await store.close();
+    expect(fs.readFileSync(tile, 'utf8')).toBe('pixels');
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a background cache write that fails', async () => {
+    const errors: unknown[] = [];
+    const store = new FileStore(dataDir, { maxBytes: 0, onError: (err) => errors.push(err) });
+    fs.writeFileSync(path.join(cacheDir, 'iiif'), 'a file where the folder would go');
+    const tile = store.cachePath('iiif', 'ab', 'tile');
+    store.putCacheInBackground(tile, Buffer.from('pixels'));
+    await store.close();
+    expect(errors).toEqual([expect.objectContaining({ code: 'ENOTDIR' })]);
+  });
+
   it('has no cap with PIM_CACHE_MAX_MB=0', async () => {
     const store = new FileStore(dataDir, { maxBytes: 0, delayMs: 0 });
     const old = cached('iiif/ab/old', 10, 2 * HOUR);

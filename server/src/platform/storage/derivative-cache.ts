@@ -18,7 +18,10 @@ export interface DerivativeCacheOptions {
   /** The size cap of the cache in bytes; 0: no cap. */
   maxBytes: number;
   delayMs?: number;
-  /** Told when a sweep fails; the cache keeps working, only unbounded until the next sweep. */
+  /**
+   * Told when a sweep fails (the cache keeps working, only unbounded until the next sweep) and when
+   * a write of FileStore.putCacheInBackground fails (the derivative is made again when next asked for).
+   */
   onError?: (err: unknown) => void;
 }
 
@@ -78,11 +81,10 @@ export class DerivativeCache {
     else if (this.estimate > this.options.maxBytes) this.schedule();
   }
 
-  /** A cached file was read: refresh its mtime when it is stale, so the sweep keeps it. */
-  async used(handle: FileHandle): Promise<void> {
+  /** A cached file was read (`mtimeMs` from its stat): refresh its mtime when it is stale, so the sweep keeps it. */
+  async used(handle: FileHandle, mtimeMs: number): Promise<void> {
     if (!this.enabled) return;
     try {
-      const { mtimeMs } = await handle.stat();
       if (Date.now() - mtimeMs < TOUCH_AFTER_MS) return;
       const now = new Date();
       await handle.utimes(now, now);

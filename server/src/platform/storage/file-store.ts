@@ -50,6 +50,9 @@ export class FileStore {
   readonly cacheDir: string;
   /** Keeps cache/ under its size cap; none without a cap. */
   private readonly derivatives: DerivativeCache | undefined;
+  /** Derivatives whose cache files are being written, by path: readCache answers from these meanwhile. */
+  private readonly cacheWrites = new Map<string, { bytes: Buffer; written: Promise<void> }>();
+  private readonly onCacheError: ((err: unknown) => void) | undefined;
 
   constructor(dataDir: string, cache?: DerivativeCacheOptions) {
     this.filesDir = path.join(dataDir, 'files');
@@ -57,6 +60,7 @@ export class FileStore {
     this.cacheDir = path.join(dataDir, 'cache');
     this.derivatives = cache?.maxBytes ? new DerivativeCache(this.cacheDir, cache) : undefined;
     this.derivatives?.start();
+    this.onCacheError = cache?.onError;
     for (const dir of [this.filesDir, this.tmpDir, this.cacheDir]) fs.mkdirSync(dir, { recursive: true });
     this.staging = new StagingArea(this.tmpDir);
   }
@@ -84,9 +88,13 @@ export class FileStore {
     };
   }
 
-  /** Stops the staging folder's heartbeat and removes the folder: call once no request stages any more. */
-  close(): void {
+  /**
+   * Waits for the cache writes under way, then stops the staging folder's heartbeat and removes the
+   * folder: call once no request stages any more.
+   */
+  async close(): Promise<void> {
     this.derivatives?.stop();
+    await Promise.allSettled([...this.cacheWrites.values()].map((w) => w.written));
     this.staging.close();
   }
 
@@ -224,6 +232,8 @@ export class FileStore {
   /** A derivative from the cache, or undefined when it has not been made yet. */
   async readCache(target: string): Promise<Buffer | undefined> {
     if (!target.startsWith(this.cacheDir + path.sep)) throw new Error(`not a cache path: ${target}`);
+    const writing = this.cacheWrites.get(target);
+    if (writing) return writing.bytes;
     let handle: fsp.FileHandle;
     try {
       handle = await fsp.open(target, 'r');
@@ -232,16 +242,44 @@ export class FileStore {
       throw err;
     }
     try {
-      const bytes = await handle.readFile();
-      await this.derivatives?.used(handle);
-      return bytes;
+      // One fstat for the size and the cache's "last used" (readFile would make its own).
+      const stats = await handle.stat();
+      const bytes = Buffer.allocUnsafe(stats.size);
+      let read = 0;
+      while (read < bytes.length) {
+        const { bytesRead } = await handle.read(bytes, read, bytes.length - read, read);
+        if (bytesRead === 0) break;
+        read += bytesRead;
+      }
+      await this.derivatives?.used(handle, stats.mtimeMs);
+      return read === bytes.length ? bytes : bytes.subarray(0, read);
     } finally {
       await handle.close();
     }
   }
 
-  /** Writes a derivative into the cache atomically (temp + rename). */
-  async putCache(target: string, bytes: Buffer): Promise<void> {
+  /**
+   * Writes a derivative into the cache atomically (temp + rename). readCache finds it from this
+   * call on, from memory until the file is in place; a second write of the same path joins the first.
+   */
+  putCache(target: string, bytes: Buffer): Promise<void> {
+    const under = this.cacheWrites.get(target);
+    if (under) return under.written;
+    const written = this.writeCache(target, bytes).finally(() => this.cacheWrites.delete(target));
+    this.cacheWrites.set(target, { bytes, written });
+    return written;
+  }
+
+  /**
+   * putCache for a caller that answers without waiting for the disk (a rendered tile: its client
+   * need not wait for five file operations). A failure goes to the cache's onError, and the
+   * derivative is made again when next asked for; close() waits for these writes.
+   */
+  putCacheInBackground(target: string, bytes: Buffer): void {
+    this.putCache(target, bytes).catch((err: unknown) => this.onCacheError?.(err));
+  }
+
+  private async writeCache(target: string, bytes: Buffer): Promise<void> {
     const tmp = path.join(this.staging.path(), `cache-${Date.now()}-${randomBytes(6).toString('hex')}`);
     await fsp.writeFile(tmp, bytes);
     await fsp.mkdir(path.dirname(target), { recursive: true });

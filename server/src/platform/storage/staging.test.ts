@@ -25,7 +25,7 @@ describe('staging folders and their owners', () => {
     expect(JSON.parse(fs.readFileSync(path.join(tmp(), folder!, OWNER_FILE), 'utf8'))).toMatchObject({ host: os.hostname(), pid: process.pid });
     await store.putCache(store.cachePath('a', 'b'), Buffer.from('tile'));
     expect(inTmp()).toEqual([folder]);
-    store.close();
+    await store.close();
     expect(inTmp()).toEqual([]);
   });
 
@@ -57,6 +57,6 @@ describe('staging folders and their owners', () => {
     ]);
     expect(inTmp()).toEqual(['alive-elsewhere', 'being-made', path.basename(path.dirname(upload.path))].sort());
     expect(fs.readFileSync(upload.path)).toEqual(Buffer.alloc(100, 7));
-    live.close();
+    await live.close();
   });
 });
