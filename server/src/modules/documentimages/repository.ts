@@ -1,9 +1,10 @@
 import type { DocumentImageListQuery } from '@pim/contract';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { VisibilityScope } from '../../platform/auth/policy.js';
 import { containsText } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleImages, visibleSets } from '../imagesets/access-repository.js';
+import { setPage } from './set-page.js';
 
 /** A document image with its owner's name and, when listed in a set, its position there. */
 export interface DocumentImageRecord {
@@ -53,26 +54,11 @@ export interface StoredFileRecord {
   originalName: string;
 }
 
-/** The sortable columns of the image table and the SQL each sorts by. */
-const SORT_COLUMNS: Record<DocumentImageListQuery['sort'], string> = {
-  pageorder: 'm.position',
-  label: 'd.label',
-  created: 'd.created_at',
-  updated: 'd.updated_at',
-  height: 'd.height',
-  width: 'd.width',
-  pagenumber: 'd.page_number',
-  deskewAngle: 'd.deskew_angle',
-  columnCount: 'd.column_count',
-  linesCount: 'd.lines_count',
-  confidence: 'd.confidence',
-};
-
 export class DocumentImageRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  private selectImages() {
-    return this.db
+  private selectImages(db: Kysely<DB> = this.db) {
+    return db
       .selectFrom('document_image as d')
       .leftJoin('pim_user as u', 'u.id', 'd.owner_id')
       .select([
@@ -103,67 +89,22 @@ export class DocumentImageRepository {
     return row && toRecord(row, null);
   }
 
-  /**
-   * One page of a set's images. Paging by (set_id, position) walks the index, and the count uses
-   * it too, so a set of 100,000 images never loads more than a page of rows.
-   */
-  async pageOfSet(setId: string, q: DocumentImageListQuery): Promise<{ rows: DocumentImageRecord[]; total: number }> {
-    const filters = (alias: { d: string }) => {
-      const where: Expression<SqlBool>[] = [];
-      const col = (c: string) => sql.ref(`${alias.d}.${c}`);
-      if (q.label) where.push(containsText(`${alias.d}.label`, q.label));
-      if (q.minWidth !== undefined) where.push(sql<SqlBool>`${col('width')} >= ${q.minWidth}`);
-      if (q.maxWidth !== undefined) where.push(sql<SqlBool>`${col('width')} <= ${q.maxWidth}`);
-      if (q.minHeight !== undefined) where.push(sql<SqlBool>`${col('height')} >= ${q.minHeight}`);
-      if (q.maxHeight !== undefined) where.push(sql<SqlBool>`${col('height')} <= ${q.maxHeight}`);
-      return where.length ? sql<SqlBool>`${sql.join(where, sql` and `)}` : sql<SqlBool>`true`;
-    };
-    const direction = q.desc ? sql`desc` : sql`asc`;
-    const filtered = q.label !== undefined || [q.minWidth, q.maxWidth, q.minHeight, q.maxHeight].some((v) => v !== undefined);
-    const rows =
-      q.sort === 'pageorder' && !filtered
-        ? // The common case: skip and take on the (set_id, position) index alone, then join the page.
-          await this.selectImages()
-            .innerJoin(
-              this.db
-                .selectFrom('image_set_image')
-                .select(['image_id', 'position'])
-                .where('set_id', '=', setId)
-                .orderBy(sql`position ${direction}`)
-                .orderBy(sql`image_id ${direction}`)
-                .offset(q.page * q.pageSize)
-                .limit(q.pageSize)
-                .as('m'),
-              (join) => join.onRef('m.image_id', '=', 'd.id'),
-            )
-            .select('m.position')
-            .orderBy(sql`m.position ${direction}`)
-            .orderBy(sql`d.id ${direction}`)
-            .execute()
-        : await this.selectImages()
-            .innerJoin('image_set_image as m', 'm.image_id', 'd.id')
-            .select('m.position')
-            .where('m.set_id', '=', setId)
-            .where(filters({ d: 'd' }))
-            .orderBy(sql`${sql.ref(SORT_COLUMNS[q.sort])} ${direction}`)
-            .orderBy(sql`d.id ${direction}`)
-            .offset(q.page * q.pageSize)
-            .limit(q.pageSize)
-            .execute();
-    const count = filtered
-      ? await this.db
-          .selectFrom('image_set_image as m')
-          .innerJoin('document_image as d', 'd.id', 'm.image_id')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('m.set_id', '=', setId)
-          .where(filters({ d: 'd' }))
-          .executeTakeFirstOrThrow()
-      : await this.db
-          .selectFrom('image_set_image as m')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('m.set_id', '=', setId)
-          .executeTakeFirstOrThrow();
-    return { rows: rows.map((r) => toRecord(r, r.position)), total: Number(count.n) };
+  /** One page of a set's images, sorted, filtered and paged by the server, and how many match (see setPage). */
+  pageOfSet(setId: string, q: DocumentImageListQuery): Promise<{ rows: DocumentImageRecord[]; total: number }> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const { imageIds, total } = await setPage(trx, setId, q);
+        if (imageIds.length === 0) return { rows: [], total };
+        const rows = await this.selectImages(trx)
+          .innerJoin('image_set_image as m', (join) => join.onRef('m.image_id', '=', 'd.id').on('m.set_id', '=', setId))
+          .select('m.position')
+          .where('d.id', 'in', imageIds)
+          .execute();
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        return { rows: imageIds.map((id) => byId.get(id)!).map((r) => toRecord(r, r.position)), total };
+      });
   }
 
   /** Transcriptions of the given images, newest first. */

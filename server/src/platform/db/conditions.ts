@@ -20,7 +20,23 @@ export function visibleOwned(
   return visible.length ? sql<SqlBool>`(${sql.join(visible, sql` or `)})` : sql<SqlBool>`false`;
 }
 
-/** SQL that is true when the text column contains `text`, in any case: the filter of every picker. */
+/**
+ * SQL that is true when the text column contains `text`, in any case: the filter of every picker.
+ * Written as LIKE so that a trigram index on the lower-cased column can answer it.
+ */
 export function containsText(column: string, text: string): Expression<SqlBool> {
-  return sql<SqlBool>`strpos(lower(${sql.ref(column)}), lower(${text})) > 0`;
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${containing(text)}`;
+}
+
+/** The same for a column that holds its text lower-cased already (as PostgreSQL's lower() makes it). */
+export function lowerCaseContainsText(column: string, text: string): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} like ${containing(text)}`;
+}
+
+/**
+ * The LIKE pattern of the texts containing `text` lower-cased: its \, % and _ escaped (LIKE's
+ * escape character is \), so each matches itself. Lower-cased by the database, as the column is.
+ */
+function containing(text: string) {
+  return sql<string>`'%' || lower(${text.replace(/[\\%_]/g, '\\$&')}) || '%'`;
 }

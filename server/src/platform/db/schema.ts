@@ -142,6 +142,19 @@ export interface ImageSetImageTable {
   position: number;
   /** When the image joined the set: its day in the statistics. */
   added_at: Generated<Date>;
+  // Copies of the image's sort keys, kept by triggers (migration 0020): the set's pages in any order.
+  label: Generated<string>;
+  /** The label lower-cased: what the label filter matches. */
+  label_lower: Generated<string>;
+  width: Generated<number>;
+  height: Generated<number>;
+  page_number: Generated<number | null>;
+  deskew_angle: Generated<number | null>;
+  column_count: Generated<number | null>;
+  lines_count: Generated<number | null>;
+  confidence: Generated<number | null>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface ImageSetSubsetTable {
