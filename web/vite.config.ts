@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './vite-precompress.ts';
 
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
   base: '/pim/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // Use the contract's sources directly so neither dev, tests nor the build need contract/dist.
     alias: { '@pim/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
@@ -15,6 +16,11 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      treeshake: {
+        // The contract's modules only declare schemas and constants, so a screen's chunk takes the
+        // modules of its own area, not the whole contract (the barrel would otherwise keep them together).
+        moduleSideEffects: [{ test: /[\\/]contract[\\/]src[\\/]/, sideEffects: false }],
+      },
       output: {
         // Libraries change less often than the app: separate chunks stay cached across releases.
         // Only what the shell needs is loaded up front: `vendor` takes the libraries reached by

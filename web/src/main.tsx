@@ -4,24 +4,38 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { configureApiClient } from './api/client';
+import { prefetchSession } from './api/session';
 import { initI18n } from './app/i18n';
 import { applyLanding } from './app/landing';
 import { createQueryClient, Providers } from './app/providers';
-import { routes } from './app/routes';
+import { prefetchScreenData, routes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker-registration';
 import { BASENAME, loadAppConfig } from './session/app-config';
+import { getToken } from './session/token-store';
 
+/**
+ * Everything the first screen needs is asked for at once: the configuration, the common
+ * translations, the screen's code and translations (the router starts loading them as it is
+ * made), and, as soon as the configuration says how to send the token, the session's roles, the
+ * user's own record and the data the screen opens with.
+ */
 async function start(): Promise<void> {
   // Before the router reads the address: take the token and follow `redirect`.
   applyLanding();
-  const [config] = await Promise.all([loadAppConfig(), initI18n()]);
-  configureApiClient(config);
+  const configLoaded = loadAppConfig();
+  const i18nReady = initI18n();
   const router = createBrowserRouter(routes, { basename: BASENAME });
+  const queryClient = createQueryClient();
+  const config = await configLoaded;
+  configureApiClient(config);
+  prefetchSession(queryClient, getToken());
+  prefetchScreenData(window.location.pathname, queryClient);
+  await i18nReady;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <Providers config={config} queryClient={createQueryClient()}>
+      <Providers config={config} queryClient={queryClient}>
         <RouterProvider router={router} />
       </Providers>
     </StrictMode>,

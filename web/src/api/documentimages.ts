@@ -6,9 +6,6 @@ import {
   type DocumentImageListQuery,
 } from '@pim/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSyncExternalStore } from 'react';
-import { useAppConfig } from '../session/app-config';
-import { getToken, subscribeToken } from '../session/token-store';
 import { apiFetch, apiUrl } from './client';
 
 export const documentImageKeys = {
@@ -60,16 +57,6 @@ export function useDocumentImagePage(setUuid: string, query: Partial<DocumentIma
     // The table keeps showing the last page while the next one loads.
     placeholderData: keepPreviousData,
   });
-}
-
-/**
- * The Authorization header for requests made outside apiFetch (FilePond, OpenSeadragon tiles).
- * Empty when signed out.
- */
-export function useAuthHeaders(): Record<string, string> {
-  const { providerName } = useAppConfig();
-  const token = useSyncExternalStore(subscribeToken, getToken);
-  return token ? { Authorization: `${providerName} ${token}` } : {};
 }
 
 /** The IIIF Image API info.json of an image known only by id, served beside the API at the site's origin. */

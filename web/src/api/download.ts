@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { errorResponseSchema } from '@pim/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAuthHeaders } from '../session/auth-headers';
 import { apiUrl, type QueryValue } from './client';
-import { useAuthHeaders } from './documentimages';
 
 /** A file below the API base and the name it is saved as. */
 export interface DownloadTarget {

@@ -1,6 +1,5 @@
 import {
   createImageSetResponseSchema,
-  documentImageSetListSchema,
   documentImageSetSchema,
   hierarchySchema,
   type CreateImageSetRequest,
@@ -8,20 +7,7 @@ import {
 } from '@pim/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client';
-
-export const imageSetKeys = {
-  all: ['imagesets'] as const,
-  list: (onlyOwnData: boolean) => ['imagesets', 'list', { onlyOwnData }] as const,
-  detail: (uuid: string) => ['imagesets', 'detail', uuid] as const,
-};
-
-export function useImageSets(onlyOwnData: boolean) {
-  return useQuery({
-    queryKey: imageSetKeys.list(onlyOwnData),
-    queryFn: ({ signal }) =>
-      apiFetch('pim/documentimageset', { query: { onlyOwnData }, schema: documentImageSetListSchema, signal }),
-  });
-}
+import { imageSetKeys } from './image-set-list';
 
 export function useImageSet(uuid: string) {
   return useQuery({

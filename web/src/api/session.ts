@@ -1,5 +1,5 @@
 import { rolesResponseSchema, userSchema } from '@pim/contract';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from './client';
 
 export const sessionKeys = {
@@ -10,23 +10,38 @@ export const sessionKeys = {
 };
 
 /** The role check only logs its failures (spec part 2 §8); the session decides what a 401/403 means. */
-export function useRoles(token: string | null) {
-  return useQuery({
+const rolesQuery = (token: string | null) =>
+  queryOptions({
     queryKey: sessionKeys.roles(token),
     queryFn: ({ signal }) =>
       apiFetch('google/getRoles', { method: 'POST', schema: rolesResponseSchema, quiet: true, signal }),
-    enabled: token !== null,
     staleTime: Infinity,
   });
+
+const selfQuery = (token: string | null, quiet = false) =>
+  queryOptions({
+    queryKey: sessionKeys.self(token),
+    queryFn: ({ signal }) => apiFetch('pim/users/self', { schema: userSchema, signal, quiet }),
+    staleTime: Infinity,
+  });
+
+export function useRoles(token: string | null) {
+  return useQuery({ ...rolesQuery(token), enabled: token !== null });
 }
 
 export function useSelfUser(token: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: sessionKeys.self(token),
-    queryFn: ({ signal }) => apiFetch('pim/users/self', { schema: userSchema, signal }),
-    enabled: token !== null && enabled,
-    staleTime: Infinity,
-  });
+  return useQuery({ ...selfQuery(token), enabled: token !== null && enabled });
+}
+
+/**
+ * At start-up, with a stored token: the role check and the user's own record at once, rather than
+ * the record after the roles. The record is asked for quietly: should the token be refused, the
+ * role check signs out, and no toast is owed for a request the user never made.
+ */
+export function prefetchSession(queryClient: QueryClient, token: string | null): void {
+  if (token === null) return;
+  void queryClient.prefetchQuery(rolesQuery(token));
+  void queryClient.prefetchQuery(selfQuery(token, true));
 }
 
 /** Ends the session on the server. The token is passed in because the local store is cleared first. */

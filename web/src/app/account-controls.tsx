@@ -1,17 +1,20 @@
 import { Button, Checkbox, Flex } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDeferredDisclosure } from '../components/deferred-disclosure';
 import { useOwnDataOnly } from '../session/own-data';
 import { useSession } from '../session/session';
-import { AboutDialog } from './about-dialog';
 import { LanguageSwitch } from './language-switch';
+
+/** Few open it: its code (and the modal's) comes with the first click, not with every first load. */
+const AboutDialog = lazy(() => import('./about-dialog').then((m) => ({ default: m.AboutDialog })));
 
 /** 'Own data only', language, About and Logout: in the top bar on wide screens, in the side menu on narrow ones. */
 export function AccountControls({ direction }: { direction: 'row' | 'column' }) {
   const { t } = useTranslation();
   const session = useSession();
   const [onlyOwnData, setOnlyOwnData] = useOwnDataOnly();
-  const [aboutOpened, about] = useDisclosure(false);
+  const about = useDeferredDisclosure();
   const row = direction === 'row';
   return (
     <Flex direction={direction} gap={row ? 'xs' : 'sm'} align={row ? 'center' : 'flex-start'} wrap="nowrap" style={{ flexShrink: 0 }}>
@@ -28,7 +31,11 @@ export function AccountControls({ direction }: { direction: 'row' | 'column' }) 
       <Button variant="subtle" color="dark" size="compact-sm" onClick={() => void session.logout()}>
         {t('nav.logout')}
       </Button>
-      <AboutDialog opened={aboutOpened} onClose={about.close} />
+      {about.wanted && (
+        <Suspense fallback={null}>
+          <AboutDialog opened={about.opened} onClose={about.close} />
+        </Suspense>
+      )}
     </Flex>
   );
 }

@@ -1,10 +1,12 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { NavBar } from './nav-bar';
-import { SideNav } from './side-nav';
+
+/** Only narrow screens open it: its code comes then, not with every first load. */
+const SideNav = lazy(() => import('./side-nav').then((m) => ({ default: m.SideNav })));
 
 /** Mantine's 'lg' breakpoint: below it the full menu bar does not fit (certainly not in Dutch). */
 export const WIDE_SCREEN_QUERY = '(min-width: 75em)';
@@ -25,7 +27,9 @@ export function Layout() {
       </AppShell.Header>
       {showSideNav && (
         <AppShell.Navbar p="sm">
-          <SideNav onNavigate={sideNav.close} />
+          <Suspense fallback={<Spinner />}>
+            <SideNav onNavigate={sideNav.close} />
+          </Suspense>
         </AppShell.Navbar>
       )}
       <AppShell.Main>

@@ -153,7 +153,7 @@ describe('nav bar', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).toBeNull();
 
     await userEvent.click(burger);
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Data' }));
     expect((await within(nav).findByRole('link', { name: 'Imagesets' })).getAttribute('href')).toBe('/pim/imagesets');
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();

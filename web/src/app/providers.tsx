@@ -1,5 +1,4 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { AppConfig } from '@pim/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -34,15 +33,13 @@ export function Providers({ config, queryClient, children, env = 'default' }: Pr
     <MantineProvider theme={theme} env={env}>
       <Notifications position="top-right" autoClose={10000} />
       <ErrorBoundary>
-        <ModalsProvider>
-          <QueryClientProvider client={queryClient}>
-            <AppConfigProvider config={config}>
-              <OwnDataProvider>
-                <SessionProvider>{children}</SessionProvider>
-              </OwnDataProvider>
-            </AppConfigProvider>
-          </QueryClientProvider>
-        </ModalsProvider>
+        <QueryClientProvider client={queryClient}>
+          <AppConfigProvider config={config}>
+            <OwnDataProvider>
+              <SessionProvider>{children}</SessionProvider>
+            </OwnDataProvider>
+          </AppConfigProvider>
+        </QueryClientProvider>
       </ErrorBoundary>
     </MantineProvider>
   );

@@ -1,10 +1,14 @@
-import { screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp, renderRoutes } from '../test/render';
-import { routes, withShell } from './routes';
+import { configureApiClient } from '../api/client';
+import { DEFAULT_APP_CONFIG } from '../session/app-config';
+import { setToken } from '../session/token-store';
+import { fetchedUrls, jsonResponse, renderApp, renderRoutes, stubFetch } from '../test/render';
+import { prefetchScreenData, routes, withShell } from './routes';
 
 function Broken(): never {
   throw new Error('the drawing canvas exploded');
@@ -42,9 +46,9 @@ describe('route table', () => {
     expect(screen.getByRole('heading', { name: 'Coming next' })).toBeTruthy();
   });
 
-  it('prompts a signed-out visitor of the start page to log in', () => {
+  it('prompts a signed-out visitor of the start page to log in', async () => {
     renderApp('/');
-    expect(screen.getByText('Log in to see your image sets.')).toBeTruthy();
+    expect(await screen.findByText('Log in to see your image sets.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Google login' })).toBeTruthy();
   });
 
@@ -55,10 +59,10 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
   });
 
-  it('loads the code of every built screen on demand: only the start page and not-found come with the shell', () => {
+  it('loads the code of every built screen on demand: only not-found comes with the shell', () => {
     const screens: RouteObject[] = routes[0]!.children![0]!.children!;
     const eager = screens.filter((route) => !route.lazy).map((route) => (route.index ? '' : route.path));
-    expect(eager).toEqual(['', '*']);
+    expect(eager).toEqual(['*']);
   });
 
   it("shows the shell at once on the first load, with a spinner until the screen's code arrives", async () => {
@@ -97,5 +101,29 @@ describe('route table', () => {
     expect(screen.getByText(/PIM may have been updated since this page was opened/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
+  });
+});
+
+describe("a screen's data at the first load", () => {
+  it('asks for the image sets, as the list will (own data only or not), at a first load of their screen', async () => {
+    configureApiClient(DEFAULT_APP_CONFIG);
+    setToken('tok-1');
+    localStorage.setItem('onlyOwnData', 'true');
+    const fetchMock = stubFetch(() => jsonResponse([]));
+    prefetchScreenData('/pim/imagesets', new QueryClient());
+    await waitFor(() => expect(fetchedUrls(fetchMock)).toEqual(['/api/pim/documentimageset?onlyOwnData=true']));
+  });
+
+  it('asks for nothing signed out, nor for a screen that names no data of its own', async () => {
+    configureApiClient(DEFAULT_APP_CONFIG);
+    const fetchMock = stubFetch(() => jsonResponse([]));
+    prefetchScreenData('/pim/imagesets', new QueryClient());
+    setToken('tok-1');
+    prefetchScreenData('/pim/changelog', new QueryClient());
+    prefetchScreenData('/pim/', new QueryClient());
+    // The one call: had any of the above asked, its call would have come first.
+    prefetchScreenData('/pim/imagesets', new QueryClient());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(fetchedUrls(fetchMock)).toEqual(['/api/pim/documentimageset?onlyOwnData=false']);
   });
 });

@@ -1,12 +1,21 @@
 import { MODEL_KINDS } from '@pim/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { prefetchImageSets } from '../api/image-set-list';
 import { Spinner } from '../components/spinner';
-import { LandingPage } from '../pages/landing/landing-page';
 import { MODEL_SCREENS } from '../pages/models/model-screens';
+import { BASENAME } from '../session/app-config';
+import { getToken } from '../session/token-store';
 import { RouteErrorFallback } from './error-boundary';
+import { loadNamespaces } from './i18n';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
+
+/** A screen route's `handle`: the data the screen opens with, which a first load asks for beside its code. */
+interface ScreenHandle {
+  prefetch: (queryClient: QueryClient) => void;
+}
 
 /** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
 export function withShell(screens: RouteObject[]): RouteObject[] {
@@ -22,10 +31,27 @@ export function withShell(screens: RouteObject[]): RouteObject[] {
 
 /**
  * A screen whose code is loaded when it is first opened, so each page is a chunk of its own and
- * the first load carries only the shell. The import stays literal: the bundler splits on it.
+ * the first load carries only the shell. Its translation namespaces are fetched beside its code,
+ * so it renders with its texts at once. The import stays literal: the bundler splits on it.
  */
-function screen<M>(path: string, load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject {
-  return { path, lazy: async () => ({ Component: pick(await load()) }) };
+function lazyScreen<M>(load: () => Promise<M>, render: (module: M) => Pick<RouteObject, 'Component' | 'element'>, namespaces: readonly string[]): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+      return render(module);
+    },
+  };
+}
+
+function screen<M>(
+  path: string,
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  namespaces: readonly string[] = [],
+  prefetch?: ScreenHandle['prefetch'],
+): RouteObject {
+  const handle: ScreenHandle | undefined = prefetch && { prefetch };
+  return { path, handle, ...lazyScreen(load, (module) => ({ Component: pick(module) }), namespaces) };
 }
 
 /** Each model kind's list and, where it has one, its form/detail route; `key` gives each kind its own state. */
@@ -33,18 +59,12 @@ const modelRoutes: RouteObject[] = MODEL_KINDS.flatMap((kind) => {
   const { listRoute, formRoute } = MODEL_SCREENS[kind];
   const list: RouteObject = {
     path: listRoute,
-    lazy: async () => {
-      const { ModelsPage } = await import('../pages/models/models-page');
-      return { element: <ModelsPage key={kind} kind={kind} /> };
-    },
+    ...lazyScreen(() => import('../pages/models/models-page'), ({ ModelsPage }) => ({ element: <ModelsPage key={kind} kind={kind} /> }), ['models']),
   };
   if (!formRoute) return [list];
   const form: RouteObject = {
     path: formRoute,
-    lazy: async () => {
-      const { ModelPage } = await import('../pages/models/model-page');
-      return { element: <ModelPage key={kind} kind={kind} /> };
-    },
+    ...lazyScreen(() => import('../pages/models/model-page'), ({ ModelPage }) => ({ element: <ModelPage key={kind} kind={kind} /> }), ['models']),
   };
   return [list, form];
 });
@@ -52,62 +72,69 @@ const modelRoutes: RouteObject[] = MODEL_KINDS.flatMap((kind) => {
 /** The P2PaLA and Siamese network jobs' lists: one screen, its records by kind. */
 const subJobRoutes: RouteObject[] = (['p2pala', 'siamese'] as const).map((kind) => ({
   path: kind === 'p2pala' ? 'p2palajobs' : 'siamesenetworkjobs',
-  lazy: async () => {
-    const { SubJobsPage } = await import('../pages/jobs/sub-jobs-page');
-    return { element: <SubJobsPage key={kind} kind={kind} /> };
-  },
+  ...lazyScreen(() => import('../pages/jobs/sub-jobs-page'), ({ SubJobsPage }) => ({ element: <SubJobsPage key={kind} kind={kind} /> }), ['jobs']),
 }));
 
 export const routes: RouteObject[] = withShell([
-  { index: true, element: <LandingPage /> },
+  { index: true, ...lazyScreen(() => import('../pages/landing/landing-page'), (m) => ({ Component: m.LandingPage }), ['pages']) },
   screen('login', () => import('../pages/login/login-page'), (m) => m.LoginPage),
   screen('logingoogle', () => import('../pages/login/login-google-page'), (m) => m.LoginGooglePage),
-  screen('imagesets', () => import('../pages/imagesets/image-sets-page'), (m) => m.ImageSetsPage),
-  screen('imageset', () => import('../pages/imageset/image-set-page'), (m) => m.ImageSetPage),
-  screen('documentimage', () => import('../pages/documentimage/document-image-page'), (m) => m.DocumentImagePage),
-  screen('documentimages', () => import('../pages/documentimages/document-images-page'), (m) => m.DocumentImagesPage),
-  screen('analyzeimage', () => import('../pages/viewer/analyze-image-page'), (m) => m.AnalyzeImagePage),
-  screen('polygon', () => import('../pages/polygon/polygon-page'), (m) => m.PolygonPage),
-  screen('settings', () => import('../pages/settings/settings-page'), (m) => m.SettingsPage),
-  screen('changelog', () => import('../pages/changelog/changelog-page'), (m) => m.ChangelogPage),
-  screen('pimsimpletextline', () => import('../pages/textlines/text-line-page'), (m) => m.TextLinePage),
-  screen('pimsimpletextlines', () => import('../pages/textlines/text-lines-page'), (m) => m.TextLinesPage),
-  screen('pimfieldsets', () => import('../pages/fieldsets/field-sets-page'), (m) => m.FieldSetsPage),
-  screen('pimfieldsetedit', () => import('../pages/fieldsets/field-set-edit-page'), (m) => m.FieldSetEditPage),
-  screen('analyzeimagemanualfieldset', () => import('../pages/annotator/choose-field-set-page'), (m) => m.ChooseFieldSetPage),
-  screen('analyzeimagemanual', () => import('../pages/annotator/annotator-page'), (m) => m.AnnotatorPage),
-  screen('analyzeimagemanualnew', () => import('../pages/annotator/annotator-page'), (m) => m.NewAnnotatorPage),
-  screen('metadataoverview', () => import('../pages/metadata/metadata-overview-page'), (m) => m.MetadataOverviewPage),
-  screen('annotateddatasets', () => import('../pages/metadata/annotated-datasets-page'), (m) => m.AnnotatedDatasetsPage),
-  screen('pimusers', () => import('../pages/users/users-page'), (m) => m.UsersPage),
-  screen('pimuser', () => import('../pages/users/user-page'), (m) => m.UserPage),
-  screen('pimuser/self', () => import('../pages/users/user-page'), (m) => m.UserPage),
-  screen('pimgroups', () => import('../pages/groups/groups-page'), (m) => m.GroupsPage),
-  screen('pimgroup', () => import('../pages/groups/group-create-page'), (m) => m.GroupCreatePage),
-  screen('pimgroupedit', () => import('../pages/groups/group-edit-page'), (m) => m.GroupEditPage),
-  screen('apikeys', () => import('../pages/apikeys/api-keys-page'), (m) => m.ApiKeysPage),
-  screen('apikey', () => import('../pages/apikeys/api-key-page'), (m) => m.ApiKeyPage),
+  screen('imagesets', () => import('../pages/imagesets/image-sets-page'), (m) => m.ImageSetsPage, ['imagesets'], prefetchImageSets),
+  screen('imageset', () => import('../pages/imageset/image-set-page'), (m) => m.ImageSetPage, ['imagesets']),
+  screen('documentimage', () => import('../pages/documentimage/document-image-page'), (m) => m.DocumentImagePage, ['comparison', 'drawings', 'imagesets']),
+  screen('documentimages', () => import('../pages/documentimages/document-images-page'), (m) => m.DocumentImagesPage, ['imagesets']),
+  screen('analyzeimage', () => import('../pages/viewer/analyze-image-page'), (m) => m.AnalyzeImagePage, ['imagesets']),
+  screen('polygon', () => import('../pages/polygon/polygon-page'), (m) => m.PolygonPage, ['drawings', 'imagesets']),
+  screen('settings', () => import('../pages/settings/settings-page'), (m) => m.SettingsPage, ['pages']),
+  screen('changelog', () => import('../pages/changelog/changelog-page'), (m) => m.ChangelogPage, ['pages']),
+  screen('pimsimpletextline', () => import('../pages/textlines/text-line-page'), (m) => m.TextLinePage, ['textlines']),
+  screen('pimsimpletextlines', () => import('../pages/textlines/text-lines-page'), (m) => m.TextLinesPage, ['textlines']),
+  screen('pimfieldsets', () => import('../pages/fieldsets/field-sets-page'), (m) => m.FieldSetsPage, ['fieldsets']),
+  screen('pimfieldsetedit', () => import('../pages/fieldsets/field-set-edit-page'), (m) => m.FieldSetEditPage, ['fieldsets']),
+  screen('analyzeimagemanualfieldset', () => import('../pages/annotator/choose-field-set-page'), (m) => m.ChooseFieldSetPage, ['annotator']),
+  screen('analyzeimagemanual', () => import('../pages/annotator/annotator-page'), (m) => m.AnnotatorPage, ['annotator', 'pages', 'similarity']),
+  screen('analyzeimagemanualnew', () => import('../pages/annotator/annotator-page'), (m) => m.NewAnnotatorPage, ['annotator', 'pages', 'similarity']),
+  screen('metadataoverview', () => import('../pages/metadata/metadata-overview-page'), (m) => m.MetadataOverviewPage, ['metadata']),
+  screen('annotateddatasets', () => import('../pages/metadata/annotated-datasets-page'), (m) => m.AnnotatedDatasetsPage, ['metadata']),
+  screen('pimusers', () => import('../pages/users/users-page'), (m) => m.UsersPage, ['users']),
+  screen('pimuser', () => import('../pages/users/user-page'), (m) => m.UserPage, ['users']),
+  screen('pimuser/self', () => import('../pages/users/user-page'), (m) => m.UserPage, ['users']),
+  screen('pimgroups', () => import('../pages/groups/groups-page'), (m) => m.GroupsPage, ['groups']),
+  screen('pimgroup', () => import('../pages/groups/group-create-page'), (m) => m.GroupCreatePage, ['groups']),
+  screen('pimgroupedit', () => import('../pages/groups/group-edit-page'), (m) => m.GroupEditPage, ['groups']),
+  screen('apikeys', () => import('../pages/apikeys/api-keys-page'), (m) => m.ApiKeysPage, ['apikeys']),
+  screen('apikey', () => import('../pages/apikeys/api-key-page'), (m) => m.ApiKeyPage, ['apikeys']),
   ...modelRoutes,
-  screen('configurations', () => import('../pages/configurations/configurations-page'), (m) => m.ConfigurationsPage),
-  screen('configuration', () => import('../pages/configurations/configuration-page'), (m) => m.ConfigurationPage),
-  screen('elasticsearchindices', () => import('../pages/searchindices/search-indices-page'), (m) => m.SearchIndicesPage),
-  screen('elasticsearchindex', () => import('../pages/searchindices/search-index-page'), (m) => m.SearchIndexPage),
-  screen('environments', () => import('../pages/environments/environments-page'), (m) => m.EnvironmentsPage),
-  screen('environment', () => import('../pages/environments/environment-page'), (m) => m.EnvironmentPage),
-  screen('fontdescriptions', () => import('../pages/fontdescriptions/font-descriptions-page'), (m) => m.FontDescriptionsPage),
-  screen('fontdescription', () => import('../pages/fontdescriptions/font-description-page'), (m) => m.FontDescriptionPage),
-  screen('search', () => import('../pages/search/search-page'), (m) => m.SearchPage),
-  screen('imagedescription', () => import('../pages/imagedescription/image-description-page'), (m) => m.ImageDescriptionPage),
-  screen('findsiamese', () => import('../pages/similarity/find-siamese-page'), (m) => m.FindSiamesePage),
-  screen('findsiamesesingle', () => import('../pages/similarity/find-single-page'), (m) => m.FindSinglePage),
-  screen('findsiamesesingle2', () => import('../pages/similarity/find-single-new-page'), (m) => m.FindSingleNewPage),
-  screen('findsiamesesingleimage', () => import('../pages/similarity/compare-images-page'), (m) => m.CompareImagesPage),
-  screen('findsiamesesingleimageset', () => import('../pages/similarity/compare-image-set-page'), (m) => m.CompareImageSetPage),
-  screen('siameseconfusionmatrices', () => import('../pages/similarity/confusion-matrices-page'), (m) => m.ConfusionMatricesPage),
-  screen('siameseconfusionmatrix', () => import('../pages/similarity/confusion-matrix-page'), (m) => m.ConfusionMatrixPage),
-  screen('dashboard', () => import('../pages/dashboard/dashboard-page'), (m) => m.DashboardPage),
-  screen('jobs', () => import('../pages/jobs/jobs-page'), (m) => m.JobsPage),
-  screen('job', () => import('../pages/jobs/job-page'), (m) => m.JobPage),
+  screen('configurations', () => import('../pages/configurations/configurations-page'), (m) => m.ConfigurationsPage, ['settings']),
+  screen('configuration', () => import('../pages/configurations/configuration-page'), (m) => m.ConfigurationPage, ['settings']),
+  screen('elasticsearchindices', () => import('../pages/searchindices/search-indices-page'), (m) => m.SearchIndicesPage, ['settings']),
+  screen('elasticsearchindex', () => import('../pages/searchindices/search-index-page'), (m) => m.SearchIndexPage, ['settings']),
+  screen('environments', () => import('../pages/environments/environments-page'), (m) => m.EnvironmentsPage, ['settings']),
+  screen('environment', () => import('../pages/environments/environment-page'), (m) => m.EnvironmentPage, ['settings']),
+  screen('fontdescriptions', () => import('../pages/fontdescriptions/font-descriptions-page'), (m) => m.FontDescriptionsPage, ['fonts']),
+  screen('fontdescription', () => import('../pages/fontdescriptions/font-description-page'), (m) => m.FontDescriptionPage, ['fonts']),
+  screen('search', () => import('../pages/search/search-page'), (m) => m.SearchPage, ['search']),
+  screen('imagedescription', () => import('../pages/imagedescription/image-description-page'), (m) => m.ImageDescriptionPage, ['imagedescription']),
+  screen('findsiamese', () => import('../pages/similarity/find-siamese-page'), (m) => m.FindSiamesePage, ['similarity', 'pages']),
+  screen('findsiamesesingle', () => import('../pages/similarity/find-single-page'), (m) => m.FindSinglePage, ['similarity', 'pages']),
+  screen('findsiamesesingle2', () => import('../pages/similarity/find-single-new-page'), (m) => m.FindSingleNewPage, ['similarity', 'pages']),
+  screen('findsiamesesingleimage', () => import('../pages/similarity/compare-images-page'), (m) => m.CompareImagesPage, ['similarity', 'pages']),
+  screen('findsiamesesingleimageset', () => import('../pages/similarity/compare-image-set-page'), (m) => m.CompareImageSetPage, ['similarity', 'pages']),
+  screen('siameseconfusionmatrices', () => import('../pages/similarity/confusion-matrices-page'), (m) => m.ConfusionMatricesPage, ['similarity', 'pages']),
+  screen('siameseconfusionmatrix', () => import('../pages/similarity/confusion-matrix-page'), (m) => m.ConfusionMatrixPage, ['similarity', 'pages']),
+  screen('dashboard', () => import('../pages/dashboard/dashboard-page'), (m) => m.DashboardPage, ['dashboard', 'pages']),
+  screen('jobs', () => import('../pages/jobs/jobs-page'), (m) => m.JobsPage, ['jobs']),
+  screen('job', () => import('../pages/jobs/job-page'), (m) => m.JobPage, ['jobs']),
   ...subJobRoutes,
   { path: '*', element: <NotFoundPage /> },
 ]);
+
+/**
+ * At the first load, signed in: the data of the screen at `pathname` (a full path, /pim/...), asked
+ * for together with the session's calls, so the screen opens with it instead of asking once it has
+ * rendered.
+ */
+export function prefetchScreenData(pathname: string, queryClient: QueryClient): void {
+  if (getToken() === null) return;
+  for (const { route } of matchRoutes(routes, pathname, BASENAME) ?? []) (route.handle as ScreenHandle | undefined)?.prefetch(queryClient);
+}

@@ -6,7 +6,8 @@ type OwnDataValue = readonly [onlyOwnData: boolean, setOnlyOwnData: (value: bool
 
 const OwnDataContext = createContext<OwnDataValue>([false, () => undefined]);
 
-function readStored(): boolean {
+/** The stored preference, as the provider starts with it (e.g. for fetching a list before it renders). */
+export function readOwnDataOnly(): boolean {
   try {
     return localStorage.getItem(OWN_DATA_KEY) === 'true';
   } catch {
@@ -19,7 +20,7 @@ function readStored(): boolean {
  * changing it reloads them.
  */
 export function OwnDataProvider({ children }: { children: ReactNode }) {
-  const [onlyOwnData, setState] = useState(readStored);
+  const [onlyOwnData, setState] = useState(readOwnDataOnly);
   const setOnlyOwnData = useCallback((value: boolean) => {
     localStorage.setItem(OWN_DATA_KEY, String(value));
     setState(value);

@@ -4,10 +4,15 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@pim/contract';
 
+/** The compressed copies the web build writes beside each file (`x.js.br`, `x.js.gz`). */
+const PRECOMPRESSED_COPY = /\.(br|gz)$/;
+
 /**
  * Serves the built web app under /pim/: hashed assets cached for a year, everything else
  * revalidated; any /pim/... path the files do not answer gets index.html, and the app's router
- * decides (it shows 'Sorry, page not found!' for unknown paths).
+ * decides (it shows 'Sorry, page not found!' for unknown paths). Each file goes as the brotli or
+ * gzip copy the build made beside it when the request accepts one (`Vary: accept-encoding` on
+ * every answer, so a cache keeps them apart), else as it is.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string, appConfig: AppConfig): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
@@ -34,6 +39,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
     prefix: '/pim/',
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The copies are sent in place of their file, never asked for by name.
+    allowedPath: (pathName) => !PRECOMPRESSED_COPY.test(pathName),
     setHeaders: (res, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

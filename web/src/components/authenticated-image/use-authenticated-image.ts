@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { apiUrl } from '../../api/client';
-import { useAuthHeaders } from '../../api/documentimages';
+import { useAuthHeaders } from '../../session/auth-headers';
 import { headersFor } from '../image-viewer/image-viewer';
 
 /**

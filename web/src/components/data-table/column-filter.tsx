@@ -1,92 +1,12 @@
-import { ActionIcon, Group, NativeSelect, NumberInput, Popover, TextInput } from '@mantine/core';
+import { ActionIcon, Loader, Popover } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { Column } from '@tanstack/react-table';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 
-type RangeValue = [number | null, number | null];
-
-function asRange(value: unknown): RangeValue {
-  if (!Array.isArray(value)) return [null, null];
-  const [min, max] = value as unknown[];
-  return [typeof min === 'number' ? min : null, typeof max === 'number' ? max : null];
-}
-
-function toNumberOrNull(value: string | number): number | null {
-  return typeof value === 'number' ? value : null;
-}
-
-function RangeFilter<T>({ column, label }: { column: Column<T, unknown>; label: string }) {
-  const { t } = useTranslation();
-  const [min, max] = asRange(column.getFilterValue());
-  return (
-    <Group gap={4} wrap="nowrap">
-      <NumberInput
-        size="xs"
-        w={80}
-        hideControls
-        placeholder={t('table.min')}
-        aria-label={t('table.filterMin', { column: label })}
-        value={min ?? ''}
-        onChange={(value) => column.setFilterValue([toNumberOrNull(value), max])}
-      />
-      <NumberInput
-        size="xs"
-        w={80}
-        hideControls
-        placeholder={t('table.max')}
-        aria-label={t('table.filterMax', { column: label })}
-        value={max ?? ''}
-        onChange={(value) => column.setFilterValue([min, toNumberOrNull(value)])}
-      />
-    </Group>
-  );
-}
-
-function BooleanFilter<T>({ column, label }: { column: Column<T, unknown>; label: string }) {
-  const { t } = useTranslation();
-  const value = column.getFilterValue();
-  return (
-    <NativeSelect
-      size="xs"
-      aria-label={t('table.filterIs', { column: label })}
-      value={typeof value === 'boolean' ? String(value) : ''}
-      onChange={(event) => {
-        const choice = event.currentTarget.value;
-        column.setFilterValue(choice === '' ? undefined : choice === 'true');
-      }}
-      data={[
-        { value: '', label: t('table.all') },
-        { value: 'true', label: t('table.yes') },
-        { value: 'false', label: t('table.no') },
-      ]}
-    />
-  );
-}
-
-function TextFilter<T>({ column, label }: { column: Column<T, unknown>; label: string }) {
-  const { t } = useTranslation();
-  const value = column.getFilterValue();
-  return (
-    <TextInput
-      size="xs"
-      placeholder={t('table.contains')}
-      aria-label={t('table.filterContains', { column: label })}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(event) => column.setFilterValue(event.currentTarget.value || undefined)}
-    />
-  );
-}
-
-function ColumnFilterInput<T>({ column, label }: { column: Column<T, unknown>; label: string }) {
-  switch (column.columnDef.meta?.filterVariant ?? 'text') {
-    case 'range':
-      return <RangeFilter column={column} label={label} />;
-    case 'boolean':
-      return <BooleanFilter column={column} label={label} />;
-    default:
-      return <TextFilter column={column} label={label} />;
-  }
-}
+/** The inputs (the number input is a library of its own) come when a filter is first pointed at or opened. */
+const loadInputs = () => import('./column-filter-input');
+const ColumnFilterInput = lazy(() => loadInputs().then((m) => ({ default: m.ColumnFilterInput })));
 
 /**
  * A filter button in the column's header cell, opening the column's filter. Keeping the inputs in
@@ -103,12 +23,16 @@ export function ColumnFilter<T>({ column, label }: { column: Column<T, unknown>;
           variant={active ? 'filled' : 'subtle'}
           color={active ? undefined : 'gray'}
           aria-label={t('table.filter', { column: label })}
+          onPointerEnter={() => void loadInputs()}
+          onFocus={() => void loadInputs()}
         >
           <IconFilter size={14} />
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
-        <ColumnFilterInput column={column} label={label} />
+        <Suspense fallback={<Loader size="xs" aria-label={t('loading')} />}>
+          <ColumnFilterInput column={column} label={label} variant={column.columnDef.meta?.filterVariant ?? 'text'} />
+        </Suspense>
       </Popover.Dropdown>
     </Popover>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Button } from '@mantine/core';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -75,13 +75,13 @@ describe('DataTable', () => {
     expect(shownNames()[0]).toBe('Set 25');
 
     await user.click(screen.getByRole('button', { name: 'Filter size' }));
-    await user.type(screen.getByRole('textbox', { name: 'Minimum size' }), '20');
+    await user.type(await screen.findByRole('textbox', { name: 'Minimum size' }), '20');
     expect(urlState(router)).toMatchObject({ columnFilters: [{ id: 'size', value: [20, null] }] });
     expect(shownNames()).toEqual(['Set 25', 'Set 24', 'Set 23', 'Set 22', 'Set 21', 'Set 20']);
 
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Filter public' }));
-    await user.selectOptions(screen.getByRole('combobox', { name: 'public is' }), 'Yes');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'public is' }), 'Yes');
     expect(shownNames()).toEqual(['Set 25', 'Set 23', 'Set 21']);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '500');
@@ -105,7 +105,10 @@ describe('DataTable', () => {
     expect(shownNames()).toEqual(['Set 5', 'Set 4', 'Set 3', 'Set 2', 'Set 1']);
     expect(headers()).toEqual(['name', 'size', 'created']);
     await userEvent.click(screen.getByRole('button', { name: 'Filter name' }));
-    expect(screen.getByRole('textbox', { name: 'name contains' })).toHaveProperty('value', 'set');
+    const contains = await screen.findByRole('textbox', { name: 'name contains' });
+    expect(contains).toHaveProperty('value', 'set');
+    // The input comes with its own code after the popover opened, and takes the focus then.
+    await waitFor(() => expect(document.activeElement).toBe(contains));
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(1 + 5);
   });

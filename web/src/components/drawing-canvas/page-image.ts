@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAuthHeaders } from '../../api/documentimages';
+import { useAuthHeaders } from '../../session/auth-headers';
 import { headersFor } from '../image-viewer/image-viewer';
 import { requestedSize, type ImageSize } from './geometry';
 

@@ -5,7 +5,7 @@ import type OpenSeadragon from 'openseadragon';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuthHeaders } from '../../api/documentimages';
+import { useAuthHeaders } from '../../session/auth-headers';
 import { Spinner } from '../spinner';
 
 const ZOOM_STEP = 1.5;

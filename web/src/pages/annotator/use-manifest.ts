@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useAuthHeaders } from '../../api/documentimages';
 import { headersFor } from '../../components/image-viewer/image-viewer';
+import { useAuthHeaders } from '../../session/auth-headers';
 import { readManifestText, type ManifestProblem, type ManifestReading } from './manifest-canvases';
 
 /**

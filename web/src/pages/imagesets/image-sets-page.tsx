@@ -1,25 +1,28 @@
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import type { DocumentImageSet } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useImageSets } from '../../api/imagesets';
+import { useImageSets } from '../../api/image-set-list';
 import { DataTable } from '../../components/data-table/data-table';
+import { useDeferredDisclosure } from '../../components/deferred-disclosure';
 import { useOwnDataOnly } from '../../session/own-data';
 import { chooseFieldSetPath } from '../annotator/paths';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { IMAGE_SET_HIDDEN_COLUMNS, imageSetColumns } from './image-set-columns';
-import { NewImageSetModal } from './new-image-set-modal';
-import { DownloadModal, PdfLink, stopRowClick } from './set-downloads';
+import { PdfLink, stopRowClick } from './set-downloads';
+
+// The dialogs' code (and the modal's) comes with their first opening, not with the list.
+const NewImageSetModal = lazy(() => import('./new-image-set-modal').then((m) => ({ default: m.NewImageSetModal })));
+const DownloadModal = lazy(() => import('./download-modal').then((m) => ({ default: m.DownloadModal })));
 
 const rowId = (set: DocumentImageSet) => set.uuid;
 
 /** 'Analyze manually' works from the manifest; Download and PDF fetch the set's files with the sign-in. */
 function RowActions({ set }: { set: DocumentImageSet }) {
   const { t } = useTranslation('imagesets');
-  const [downloadOpened, downloadModal] = useDisclosure(false);
+  const downloadModal = useDeferredDisclosure();
   return (
     // Clicks here (and in the modal, whose events bubble through React's tree) are not row clicks.
     <Group gap="sm" wrap="nowrap" onClick={stopRowClick} onKeyDown={stopRowClick}>
@@ -30,7 +33,11 @@ function RowActions({ set }: { set: DocumentImageSet }) {
         {t('download.open')}
       </Anchor>
       <PdfLink set={set} />
-      <DownloadModal set={set} opened={downloadOpened} onClose={downloadModal.close} />
+      {downloadModal.wanted && (
+        <Suspense fallback={null}>
+          <DownloadModal set={set} opened={downloadModal.opened} onClose={downloadModal.close} />
+        </Suspense>
+      )}
     </Group>
   );
 }
@@ -42,7 +49,7 @@ function ImageSetsTable() {
   const navigate = useNavigate();
   const [onlyOwnData] = useOwnDataOnly();
   const imageSets = useImageSets(onlyOwnData);
-  const [newOpened, newModal] = useDisclosure(false);
+  const newModal = useDeferredDisclosure();
   const columns = useMemo(() => imageSetColumns(t), [t]);
 
   return (
@@ -62,7 +69,11 @@ function ImageSetsTable() {
           </Button>
         }
       />
-      <NewImageSetModal opened={newOpened} onClose={newModal.close} />
+      {newModal.wanted && (
+        <Suspense fallback={null}>
+          <NewImageSetModal opened={newModal.opened} onClose={newModal.close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Button, Modal, Stack } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { DocumentImageSet } from '@pim/contract';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,35 +18,6 @@ export function setDownloads(uuid: string) {
 /** Keeps a click or Enter on a download control from also opening the row's set. */
 export function stopRowClick(event: MouseEvent | KeyboardEvent): void {
   event.stopPropagation();
-}
-
-/** 'Download': a modal offering the three zips of the set. */
-export function DownloadModal({ set, opened, onClose }: { set: DocumentImageSet; opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation('imagesets');
-  const { download, busy } = useDownload();
-  const targets = setDownloads(set.uuid);
-  const choices = [
-    ['json', targets.json],
-    ['page', targets.page],
-    ['images', targets.images],
-  ] as const;
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('download.title', { name: set.imageset })}>
-      <Stack gap="sm">
-        {choices.map(([key, target]) => (
-          <Button
-            key={key}
-            variant="light"
-            loading={busy === target.path}
-            disabled={busy !== null && busy !== target.path}
-            onClick={() => void download(target)}
-          >
-            {t(`download.${key}`)}
-          </Button>
-        ))}
-      </Stack>
-    </Modal>
-  );
 }
 
 /** The set's PDF, fetched with the sign-in like the zips. */

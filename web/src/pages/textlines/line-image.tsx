@@ -1,8 +1,8 @@
 import { Box, Center, Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuthHeaders } from '../../api/documentimages';
 import { fetchTextLineImage } from '../../api/textlines';
+import { useAuthHeaders } from '../../session/auth-headers';
 
 type ImageState = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed' };
 

@@ -1,0 +1,184 @@
+// The web app's first load of /pim/imagesets, as a signed-in admin on a cold start (a fresh
+// browser context: no HTTP cache, no service worker), against the built server (`npm run build`
+// first) in a process of its own on PGlite in a temp dir, over loopback, in Chromium:
+//
+// - the JavaScript it downloads until the network is idle, per script, raw and gzipped at level 9
+//   (the issue's measure, whatever the server sends), and the bytes that actually crossed the wire
+//   for every response (compressed as the server sent them);
+// - its Largest Contentful Paint, read by a buffered PerformanceObserver once the list shows its
+//   sets, the median of BENCH_WEB_LOADS (5) cold loads.
+//
+//   node bench/web.mjs   (CHROMIUM_PATH, default /usr/bin/chromium; BENCH_WEB_LOADS)
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { fmt, quantile, table } from './lib/measure.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const main = path.join(here, '..', 'server', 'dist', 'main.js');
+const SCREEN = '/pim/imagesets';
+const SETS = 8;
+const admin = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
+const JS_TARGET_KB = 200;
+const LCP_TARGET_MS = 500;
+
+/** A free loopback port: the bench may run beside the tests and other benches. */
+async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** `pim serve` on a temp data dir with an admin made by `pim users create`, as an operator starts it. */
+async function startServer() {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-bench-web-'));
+  const env = { ...process.env, PIM_DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+  delete env.PUBLIC_URL;
+  delete env.DATABASE_URL;
+  const created = spawnSync(
+    process.execPath,
+    [main, 'users', 'create', '--email', admin.email, '--name', 'Bench Admin', '--password', admin.password, '--admin'],
+    { env, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`pim users create failed: ${created.stderr || created.stdout}`);
+  const server = spawn(process.execPath, [main, 'serve'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const base = `http://127.0.0.1:${port}`;
+  // Polled until it answers (a script, not a test: polling is fine here).
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server ended with code ${server.exitCode}`);
+    if (await fetch(`${base}/pim/app-config.json`).then((r) => r.ok, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const close = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { base, close };
+}
+
+/** Signs in through the Login link and the provider's page, as a person does; gives the token. */
+async function signIn(browser, base) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${base}/pim/`);
+  await page.getByRole('link', { name: 'Login', exact: true }).click();
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  await context.close();
+  return token;
+}
+
+async function createSets(base, token) {
+  for (let i = 1; i <= SETS; i += 1) {
+    const res = await fetch(`${base}/api/pim/documentimageset/create`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ imageset: `Bench set ${i}` }),
+    });
+    if (!res.ok) throw new Error(`create set: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** The page's LCP so far: the last candidate the buffered observer reports, with what it painted. */
+function readLcp() {
+  return new Promise((resolve) => {
+    new PerformanceObserver((list) => {
+      const last = list.getEntries().at(-1);
+      const element = last?.element;
+      const what = element ? `${element.tagName.toLowerCase()} "${(element.textContent ?? '').trim().slice(0, 30)}"` : '?';
+      resolve({ ms: last?.startTime ?? NaN, element: what });
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
+/** One cold load: a fresh context with the token in localStorage, as after an earlier sign-in. */
+async function coldLoad(browser, base, token) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
+  await context.addInitScript((value) => localStorage.setItem('token', value), token);
+  const page = await context.newPage();
+  const responses = [];
+  page.on('requestfinished', (request) => responses.push(request));
+  await page.goto(`${base}${SCREEN}`, { waitUntil: 'networkidle' });
+  await page.getByRole('cell', { name: `Bench set ${SETS}`, exact: true }).waitFor();
+  const lcp = await page.evaluate(readLcp);
+  const rows = await Promise.all(
+    responses.map(async (request) => {
+      const response = await request.response();
+      const sizes = await request.sizes();
+      const body = request.resourceType() === 'script' && response ? await response.body() : undefined;
+      return {
+        name: new URL(request.url()).pathname,
+        type: request.resourceType(),
+        encoding: response?.headers()['content-encoding'] ?? 'identity',
+        sent: sizes.responseBodySize,
+        headers: sizes.responseHeadersSize,
+        raw: body?.length ?? 0,
+        gzip: body ? gzipSync(body, { level: 9 }).length : 0,
+      };
+    }),
+  );
+  await context.close();
+  return { lcp, rows };
+}
+
+const kB = (bytes) => fmt(bytes / 1000, 2);
+const total = (rows, key) => rows.reduce((sum, row) => sum + row[key], 0);
+
+export async function benchWeb({ loads = Number(process.env.BENCH_WEB_LOADS ?? 5) } = {}) {
+  if (!fs.existsSync(main)) throw new Error('The server is not built: run `npm run build` first.');
+  const server = await startServer();
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const token = await signIn(browser, server.base);
+    await createSets(server.base, token);
+    const runs = [];
+    for (let i = 0; i < loads; i += 1) runs.push(await coldLoad(browser, server.base, token));
+
+    const { rows } = runs[0];
+    const scripts = rows.filter((row) => row.type === 'script').sort((a, b) => b.gzip - a.gzip);
+    const scriptTable = [['script', 'raw kB', 'gzip-9 kB', 'sent kB', 'sent as']];
+    for (const row of scripts) scriptTable.push([`  ${row.name}`, kB(row.raw), kB(row.gzip), kB(row.sent), row.encoding]);
+    scriptTable.push([`  ${scripts.length} scripts in all`, kB(total(scripts, 'raw')), kB(total(scripts, 'gzip')), kB(total(scripts, 'sent')), '']);
+    const others = rows.filter((row) => row.type !== 'script');
+    scriptTable.push([`  ${others.length} other responses (HTML, CSS, fonts, images, JSON)`, '', '', kB(total(others, 'sent')), '']);
+    scriptTable.push([`  response headers of all ${rows.length}`, '', '', kB(total(rows, 'headers')), '']);
+    scriptTable.push(['  on the wire in all', '', '', kB(total(rows, 'sent') + total(rows, 'headers')), '']);
+
+    const lcpTable = [['cold load', 'LCP ms', 'element']];
+    runs.forEach((run, i) => lcpTable.push([`  ${i + 1}`, fmt(run.lcp.ms, 0), run.lcp.element]));
+    const lcpMedian = quantile(runs.map((run) => run.lcp.ms), 0.5);
+    const jsKb = total(scripts, 'gzip') / 1000;
+    return {
+      title: `Web app: cold first load of ${SCREEN} as a signed-in admin with ${SETS} sets (fresh context, no cache, no service worker), loopback, Chromium; ${loads} loads`,
+      text: `${table(scriptTable)}\n\n${table(lcpTable)}`,
+      ratios: [],
+      targets: [
+        { name: `initial JS of ${SCREEN}, gzip kB`, measured: fmt(jsKb, 1), target: `≤ ${JS_TARGET_KB}`, ok: jsKb <= JS_TARGET_KB },
+        { name: `LCP of ${SCREEN}, cold, loopback, ms`, measured: fmt(lcpMedian, 0), target: `≤ ${LCP_TARGET_MS}`, ok: lcpMedian <= LCP_TARGET_MS },
+      ],
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const r = await benchWeb();
+  console.log(`${r.title}\n${r.text}\n`);
+  console.log(table(r.targets.map((t) => [`  ${t.name}`, t.measured, t.target, t.ok ? 'holds' : 'MISSED'])));
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveWebApp } from './web-app.js';
+
+const SCRIPT = `console.log(${JSON.stringify('the app '.repeat(200))});`;
+const INDEX = `<!doctype html><title>PIM</title><div id="root"></div>${'<!-- padding -->'.repeat(50)}`;
+
+/** A built web app as `vite build` leaves it: each file with the brotli and gzip copies beside it. */
+function writeBuild(dir: string): void {
+  fs.mkdirSync(path.join(dir, 'assets'));
+  const write = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(`${file}.br`, brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, gzipSync(text));
+  };
+  write('index.html', INDEX);
+  write('assets/app-1a2b3c.js', SCRIPT);
+}
+
+describe('serving the built web app', () => {
+  const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-web-app-'));
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    writeBuild(distDir);
+    app = Fastify({ logger: false });
+    await serveWebApp(app, distDir, { apiBase: '/api/', providerName: 'Google' });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) =>
+    app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+  it('sends the brotli copy to a browser that takes brotli, the gzip copy to one that takes gzip only, and the file to one that takes neither', async () => {
+    const br = await get('/pim/assets/app-1a2b3c.js', 'gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gzip = await get('/pim/assets/app-1a2b3c.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const plain = await get('/pim/assets/app-1a2b3c.js', acceptEncoding);
+      expect(plain.headers['content-encoding'], acceptEncoding).toBeUndefined();
+      expect(plain.body).toBe(SCRIPT);
+    }
+
+    for (const res of [br, gzip]) {
+      expect(res.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(res.headers['content-length'])).toBeLessThan(SCRIPT.length);
+    }
+  });
+
+  it('says every answer varies with accept-encoding, the uncompressed one too, so a shared cache keeps them apart', async () => {
+    expect((await get('/pim/assets/app-1a2b3c.js')).headers.vary).toBe('accept-encoding');
+  });
+
+  it('sends index.html compressed and revalidated for any app path, and 404 for a missing file', async () => {
+    for (const url of ['/pim/', '/pim/imagesets?state=x', '/pim/no/such/screen']) {
+      const res = await get(url, 'br, gzip');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toBe('accept-encoding');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+    }
+    expect((await get('/pim/assets/gone-9z8y7x.js', 'br')).statusCode).toBe(404);
+  });
+
+  it('does not serve the compressed copies under their own names', async () => {
+    expect((await get('/pim/assets/app-1a2b3c.js.br', 'br')).statusCode).toBe(404);
+    expect((await get('/pim/assets/app-1a2b3c.js.gz')).statusCode).toBe(404);
+  });
+});
