@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { terms } from './analysis.js';
 import type { IndexedDocument } from './query.js';
+import { TimeSlice } from './turns.js';
 
 /** Formats whose text is OCR ("text"); the others (PAGE, ALTO) are HTR ("htr"), as the image's fields say. */
 const OCR_FORMATS = new Set(['hocr', 'tesseract']);
@@ -90,7 +91,10 @@ export async function buildDocuments(db: Kysely<DB>, wanted: IndexMembership[]):
   const texts = await correctedTexts(db, [...chosen.values()].flatMap((c) => [c.ocr, c.htr].filter((t) => t !== undefined)));
   const facts = new Map(images.rows.map((i) => [i.id, i]));
   const docs: IndexedDocument[] = [];
+  // Counting the words reads every text: in slices, so requests get their turns.
+  const slice = new TimeSlice();
   for (const m of wanted) {
+    await slice.check();
     const image = facts.get(m.imageId);
     if (!image) continue;
     const { ocr, htr } = chosen.get(m.imageId) ?? {};

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { buildDocuments, memberships } from './document-builder.js';
 import type { SearchDocumentStore } from './query.js';
+import { nextTurn } from './turns.js';
 
 /** What the PostgreSQL engine does besides storing (a cluster does these itself). */
 interface Maintainable {
@@ -13,8 +14,15 @@ interface Maintainable {
 /** Documents written by one sync after which the planner's statistics are gathered again. */
 const ANALYZE_AFTER = 500;
 
-/** Images read and written per step: one transaction of the store each. */
+/** Images read and written per step by default: one transaction of the store each. */
 const BATCH = 100;
+
+/**
+ * Images per step on PGlite. Every query of the API waits for the step's transaction there (it
+ * holds the only connection, on this thread), and a page takes tens of milliseconds to write:
+ * steps of 100 held every request for seconds.
+ */
+export const PGLITE_BATCH = 2;
 
 export type IndexProgress = (done: number, total: number) => Promise<void>;
 
@@ -26,6 +34,7 @@ export class SearchIndexer {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly store: SearchDocumentStore,
+    private readonly batch = BATCH,
   ) {}
 
   /** Brings the documents of these images up to date in every index. */
@@ -33,9 +42,10 @@ export class SearchIndexer {
     const unique = [...new Set(imageIds)];
     const indices = await sql<{ id: string; name: string }>`select id, name from search_index order by id`.execute(this.db);
     let indexed = 0;
-    for (let i = 0; i < unique.length; i += BATCH) {
+    for (let i = 0; i < unique.length; i += this.batch) {
+      await nextTurn();
       signal?.throwIfAborted();
-      const batch = unique.slice(i, i + BATCH);
+      const batch = unique.slice(i, i + this.batch);
       const wanted = await memberships(this.db, batch);
       const docs = await buildDocuments(this.db, wanted);
       for (const index of indices.rows) {
@@ -46,7 +56,7 @@ export class SearchIndexer {
         if (gone.length) await this.store.remove(index, gone);
         indexed += mine.length;
       }
-      await progress?.(Math.min(i + BATCH, unique.length), unique.length);
+      await progress?.(Math.min(i + this.batch, unique.length), unique.length);
     }
     const store = this.store as Partial<Maintainable>;
     if (store.analyze && store.lacksStatistics && (indexed >= ANALYZE_AFTER || (indexed > 0 && (await store.lacksStatistics())))) await store.analyze();

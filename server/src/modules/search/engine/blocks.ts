@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
+import { TimeSlice } from '../turns.js';
 import { BM25_K1, bm25Norms } from './fields.js';
 
 /**
@@ -117,9 +118,12 @@ export async function addToBlocks(trx: Transaction<DB>, indexId: string, posting
       union all
       (select * from search_block where index_id = ${indexId} and term_id = x.t and field = x.f and first_doc >= x.lo and first_doc <= x.hi)
     ) b`.execute(trx);
+  // Thousands of blocks are decoded and encoded again: in slices, so requests get their turns.
+  const slice = new TimeSlice();
   const merged = new Map<string, BlockPosting[]>();
   const dropped: BlockRow[] = [];
   for (const row of existing.rows) {
+    await slice.check();
     const key = listKey(row.term_id, row.field);
     const lo = byList.get(key)![0]!.doc;
     // A full block wholly before the new documents stays as it is.
@@ -130,11 +134,12 @@ export async function addToBlocks(trx: Transaction<DB>, indexId: string, posting
     merged.set(key, into);
   }
   const written: { termId: number; field: number; postings: BlockPosting[] }[] = [];
-  keys.forEach((key, i) => {
+  for (const [i, key] of keys.entries()) {
+    await slice.check();
     const fresh = lists[i]!;
     const all = [...(merged.get(key) ?? []), ...fresh].sort((a, b) => a.doc - b.doc);
     for (let at = 0; at < all.length; at += BLOCK_SIZE) written.push({ termId: fresh[0]!.termId, field: fresh[0]!.field, postings: all.slice(at, at + BLOCK_SIZE) });
-  });
+  }
   await dropBlocks(trx, indexId, dropped);
   await writeBlocks(trx, indexId, written);
 }
@@ -153,7 +158,9 @@ export async function removeFromBlocks(trx: Transaction<DB>, indexId: string, li
     ) b`.execute(trx);
   const gone = new Set(lists.map((l) => l.doc));
   const written: { termId: number; field: number; postings: BlockPosting[] }[] = [];
+  const slice = new TimeSlice();
   for (const row of rows.rows) {
+    await slice.check();
     const kept = decodeBlock(Number(row.first_doc), row.n, row.data).filter((p) => !gone.has(p.doc));
     if (kept.length) written.push({ termId: row.term_id, field: row.field, postings: kept });
   }
@@ -161,9 +168,12 @@ export async function removeFromBlocks(trx: Transaction<DB>, indexId: string, li
   await writeBlocks(trx, indexId, written);
 }
 
+/** Blocks written or dropped per statement: each statement short, its parameters quick to send. */
+const BLOCKS_PER_STATEMENT = 1_000;
+
 async function dropBlocks(trx: Transaction<DB>, indexId: string, rows: BlockRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 10_000) {
-    const chunk = rows.slice(i, i + 10_000);
+  for (let i = 0; i < rows.length; i += BLOCKS_PER_STATEMENT) {
+    const chunk = rows.slice(i, i + BLOCKS_PER_STATEMENT);
     await sql`
       delete from search_block b using unnest(${chunk.map((r) => r.term_id)}::int[], ${chunk.map((r) => r.field)}::smallint[], ${chunk.map((r) => r.first_doc)}::bigint[]) as x(t, f, d)
       where b.index_id = ${indexId} and b.term_id = x.t and b.field = x.f and b.first_doc = x.d`.execute(trx);
@@ -171,15 +181,21 @@ async function dropBlocks(trx: Transaction<DB>, indexId: string, rows: BlockRow[
 }
 
 async function writeBlocks(trx: Transaction<DB>, indexId: string, blocks: { termId: number; field: number; postings: BlockPosting[] }[]): Promise<void> {
-  for (let i = 0; i < blocks.length; i += 5_000) {
-    const chunk = blocks.slice(i, i + 5_000);
+  const slice = new TimeSlice();
+  for (let i = 0; i < blocks.length; i += BLOCKS_PER_STATEMENT) {
+    const chunk = blocks.slice(i, i + BLOCKS_PER_STATEMENT);
+    const data: string[] = [];
+    for (const block of chunk) {
+      await slice.check();
+      data.push(encodeBlock(block.postings).toString('hex'));
+    }
     // Hex text: node-postgres and PGlite pass a text array alike, where a bytea array would differ.
     await sql`
       insert into search_block (index_id, term_id, field, first_doc, last_doc, n, data)
       select ${indexId}, t, f, a, z, n, decode(h, 'hex')
       from unnest(${chunk.map((b) => b.termId)}::int[], ${chunk.map((b) => b.field)}::smallint[], ${chunk.map((b) => b.postings[0]!.doc)}::bigint[],
         ${chunk.map((b) => b.postings.at(-1)!.doc)}::bigint[], ${chunk.map((b) => b.postings.length)}::int[],
-        ${chunk.map((b) => encodeBlock(b.postings).toString('hex'))}::text[]) as x(t, f, a, z, n, h)`.execute(trx);
+        ${data}::text[]) as x(t, f, a, z, n, h)`.execute(trx);
   }
 }
 

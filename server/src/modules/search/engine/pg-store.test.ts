@@ -8,11 +8,11 @@ import type { IndexedDocument } from '../query.js';
 import { bm25Weight } from './fields.js';
 import { PgDocumentStore } from './pg-store.js';
 
-function page(imageId: string, text: string): IndexedDocument {
+function page(imageId: string, text: string, index = 'books'): IndexedDocument {
   return {
     id: imageId,
     source: {
-      imageUuid: imageId, imageSetUuid: [], imageSet: [], index: 'books', label: imageId, text, htr: '', persons: [], language: null,
+      imageUuid: imageId, imageSetUuid: [], imageSet: [], index, label: imageId, text, htr: '', persons: [], language: null,
       pagenumber: null, height: 10, width: 10, ocrConfidence: null, deskew: null, columnCount: null, lineCount: null,
       wordCount: text.split(' ').length, date: '2026-01-01T00:00:00.000Z', thumbnail: '',
     },
@@ -59,5 +59,48 @@ describe('the PostgreSQL document store', () => {
       { relname: 'search_posting', reltuples: 10 },
       { relname: 'search_term', reltuples: 8 },
     ]);
+  });
+
+  it('reweighs every document of an index larger than one step with the final average lengths', async () => {
+    const letters = { id: randomUUID(), name: 'letters' };
+    await sql`insert into search_index (id, name) values (${letters.id}, ${letters.name})`.execute(database.db);
+    const fileId = randomUUID();
+    await sql`insert into stored_file (id, sha256, size_bytes, media_type, original_name) values (${fileId}, 'y', 1, 'image/png', 'y.png')`.execute(database.db);
+    const words = ['quill', 'ink', 'paper', 'seal', 'wax', 'vellum', 'parchment', 'ribbon', 'letter', 'stamp', 'nib', 'blotter'];
+    const store = new PgDocumentStore(database.db);
+    // Written one by one, 1 to 12 words each: each page weighed with the average length of its time.
+    for (let i = 0; i < 120; i += 1) {
+      const id = randomUUID();
+      await sql`insert into document_image (id, file_id, label, width, height) values (${id}, ${fileId}, 'y', 10, 10)`.execute(database.db);
+      await store.upsert(letters, [page(id, words.slice(0, 1 + (i % words.length)).join(' '), letters.name)]);
+    }
+
+    await store.reweigh(letters);
+
+    const postings = await sql<{ tf: number; weight: number; length: number; average: number }>`
+      select p.tf, p.weight, d.lengths[p.field + 1] as length, fs.total_length::float8 / fs.doc_count as average
+      from search_posting p join search_document d on d.id = p.doc_id join search_field_stat fs on fs.index_id = d.index_id and fs.field = p.field
+      where d.index_id = ${letters.id}`.execute(database.db);
+    expect(postings.rows).toHaveLength(Array.from({ length: 120 }, (_, i) => 1 + (i % words.length)).reduce((a, b) => a + b, 0));
+    for (const p of postings.rows) expect(p.weight).toBeCloseTo(bm25Weight(p.tf, p.length, p.average), 5);
+  });
+
+  it('takes the counts of a removed document\'s terms away, and drops those that reach 0', async () => {
+    const notes = { id: randomUUID(), name: 'notes' };
+    await sql`insert into search_index (id, name) values (${notes.id}, ${notes.name})`.execute(database.db);
+    const store = new PgDocumentStore(database.db);
+    await store.upsert(notes, [page(images[0]!, 'quill ink', notes.name), page(images[1]!, 'quill paper', notes.name)]);
+
+    await store.remove(notes, [images[1]!]);
+
+    const terms = await sql<{ term: string; df: number }>`
+      select t.term, s.df from search_term_stat s join search_term t on t.id = s.term_id where s.index_id = ${notes.id} order by t.term`.execute(database.db);
+    expect(terms.rows).toEqual([
+      { term: 'ink', df: 1 },
+      { term: 'quill', df: 1 },
+    ]);
+    const languages = await sql<{ term: string; df: number }>`
+      select t.term, s.df from search_term_language_stat s join search_term t on t.id = s.term_id where s.index_id = ${notes.id} order by t.term`.execute(database.db);
+    expect(languages.rows).toEqual(terms.rows);
   });
 });

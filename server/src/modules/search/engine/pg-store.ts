@@ -2,11 +2,22 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
 import { stemmerOf } from '../analysis.js';
 import type { IndexedDocument, SearchDocumentStore } from '../query.js';
+import { TimeSlice, nextTurn } from '../turns.js';
 import { type NewPosting, addToBlocks, bumpGeneration, languageIds, removeFromBlocks } from './blocks.js';
 import { type DocumentTerms, documentTerms } from './document-terms.js';
 import { BM25_B, BM25_K1, bm25Weight } from './fields.js';
 
 type Index = { id: string; name: string };
+
+/**
+ * Documents weighed again per transaction by reweigh: each update of their postings is short, so
+ * the API's queries do not wait long behind it (on PGlite they wait for the whole transaction, on
+ * this thread).
+ */
+const REWEIGH_DOCS = 50;
+
+/** The tables whose planner statistics analyze gathers, one statement each. */
+const ANALYZED = ['search_document', 'search_posting', 'search_block', 'search_term', 'search_term_stat', 'search_term_language_stat', 'search_set_stat'];
 
 /**
  * The search documents in PostgreSQL: each write of an index runs in one transaction under the
@@ -17,9 +28,18 @@ export class PgDocumentStore implements SearchDocumentStore {
 
   async upsert(index: Index, docs: IndexedDocument[]): Promise<void> {
     if (docs.length === 0) return;
-    const analysed = docs.map((doc) => ({ doc, terms: documentTerms(doc.source) }));
+    // A page takes milliseconds to analyse: in slices, so requests get their turns.
+    const slice = new TimeSlice();
+    const analysed: { doc: IndexedDocument; terms: DocumentTerms }[] = [];
+    for (const doc of docs) {
+      await slice.check();
+      analysed.push({ doc, terms: documentTerms(doc.source) });
+    }
     await this.db.transaction().execute(async (trx) => {
       await lockIndex(trx, index.id);
+      // The GIN indexes move their pending entries into the index when the list is full: with
+      // PostgreSQL's 4 MB one insert now and then ran for a second on PGlite, with 64 kB each does a little.
+      await sql`set local gin_pending_list_limit = 64`.execute(trx);
       await removeDocuments(trx, index.id, docs.map((d) => d.id));
       const termIds = await vocabulary(trx, analysed);
       await addStems(trx, analysed, termIds);
@@ -60,14 +80,29 @@ export class PgDocumentStore implements SearchDocumentStore {
    */
   async reweigh(index: Index): Promise<void> {
     await this.fillBlocks(index);
-    await this.db.transaction().execute(async (trx) => {
-      await lockIndex(trx, index.id);
-      await sql`
-        update search_posting p
-        set weight = p.tf * ${BM25_K1 + 1}::float8 / (p.tf + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * d.lengths[p.field + 1]::float8 / greatest(fs.total_length::float8 / greatest(fs.doc_count, 1), 1e-9)))
-        from search_document d, search_field_stat fs
-        where d.id = p.doc_id and d.index_id = ${index.id} and fs.index_id = d.index_id and fs.field = p.field`.execute(trx);
-    });
+    // In steps of documents, each a transaction, rather than one statement over the whole index
+    // (6 s for 1,000 pages on PGlite, every request held as long).
+    let after = '0';
+    for (;;) {
+      const last = await this.db.transaction().execute(async (trx) => {
+        await lockIndex(trx, index.id);
+        const step = await sql<{ first: string | null; last: string | null }>`
+          select min(id) as first, max(id) as last
+          from (select id from search_document where index_id = ${index.id} and id > ${after}::bigint order by id limit ${REWEIGH_DOCS}) d`.execute(trx);
+        const { first, last } = step.rows[0]!;
+        if (first === null || last === null) return null;
+        await sql`
+          update search_posting p
+          set weight = p.tf * ${BM25_K1 + 1}::float8 / (p.tf + ${BM25_K1}::float8 * (1 - ${BM25_B}::float8 + ${BM25_B}::float8 * d.lengths[p.field + 1]::float8 / greatest(fs.total_length::float8 / greatest(fs.doc_count, 1), 1e-9)))
+          from search_document d, search_field_stat fs
+          where p.doc_id between ${first}::bigint and ${last}::bigint and d.id = p.doc_id and d.index_id = ${index.id}
+            and fs.index_id = d.index_id and fs.field = p.field`.execute(trx);
+        return last;
+      });
+      if (last === null) break;
+      after = last;
+      await nextTurn();
+    }
     await this.analyze();
   }
 
@@ -111,7 +146,10 @@ export class PgDocumentStore implements SearchDocumentStore {
    * gather them ever. The indexer asks for them after larger writes and when there are none yet.
    */
   async analyze(): Promise<void> {
-    await sql`analyze search_document, search_posting, search_block, search_term, search_term_stat, search_term_language_stat, search_set_stat`.execute(this.db);
+    for (const table of ANALYZED) {
+      await sql`analyze ${sql.table(table)}`.execute(this.db);
+      await nextTurn();
+    }
   }
 
   /** Whether the search tables were never analysed (PostgreSQL 14+ keeps -1 tuples until then). */
@@ -140,17 +178,31 @@ async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: 
       select term_id, field, doc_id from search_posting where doc_id = any(${blocked}::bigint[])`.execute(trx);
     await removeFromBlocks(trx, indexId, lists.rows.map((r) => ({ termId: r.term_id, field: r.field, doc: Number(r.doc_id) })));
   }
-  await sql`
+  // The counts that reach 0 go: those of the terms counted down here. Looking through all of the
+  // index's counts for df = 0 cost more than the rest of a small write, and grows with the index.
+  const terms = await sql<{ term_id: number; field: number; df: number }>`
     update search_term_stat s set df = s.df - c.n
     from (select term_id, field, count(*)::int as n from search_posting where doc_id = any(${ids}::bigint[]) group by term_id, field) c
-    where s.index_id = ${indexId} and s.term_id = c.term_id and s.field = c.field`.execute(trx);
-  await sql`delete from search_term_stat where index_id = ${indexId} and df = 0`.execute(trx);
-  await sql`
+    where s.index_id = ${indexId} and s.term_id = c.term_id and s.field = c.field
+    returning s.term_id, s.field, s.df`.execute(trx);
+  const noTerms = terms.rows.filter((r) => r.df === 0);
+  if (noTerms.length) {
+    await sql`
+      delete from search_term_stat s using unnest(${noTerms.map((r) => r.term_id)}::int[], ${noTerms.map((r) => r.field)}::smallint[]) as x(t, f)
+      where s.index_id = ${indexId} and s.term_id = x.t and s.field = x.f and s.df = 0`.execute(trx);
+  }
+  const languages = await sql<{ term_id: number; language: string; df: number }>`
     update search_term_language_stat s set df = s.df - c.n
     from (select p.term_id, coalesce(d.language, '') as language, count(distinct p.doc_id)::int as n
           from search_posting p join search_document d on d.id = p.doc_id where p.doc_id = any(${ids}::bigint[]) group by 1, 2) c
-    where s.index_id = ${indexId} and s.term_id = c.term_id and s.language = c.language`.execute(trx);
-  await sql`delete from search_term_language_stat where index_id = ${indexId} and df = 0`.execute(trx);
+    where s.index_id = ${indexId} and s.term_id = c.term_id and s.language = c.language
+    returning s.term_id, s.language, s.df`.execute(trx);
+  const noLanguages = languages.rows.filter((r) => r.df === 0);
+  if (noLanguages.length) {
+    await sql`
+      delete from search_term_language_stat s using unnest(${noLanguages.map((r) => r.term_id)}::int[], ${noLanguages.map((r) => r.language)}::text[]) as x(t, l)
+      where s.index_id = ${indexId} and s.term_id = x.t and s.language = x.l and s.df = 0`.execute(trx);
+  }
   await countSets(trx, indexId, old.rows.map((r) => r.set_ids), -1);
   for (const field of [0, 1, 2]) {
     const total = old.rows.reduce((sum, r) => sum + (r.lengths[field] ?? 0), 0);
@@ -279,7 +331,9 @@ async function insertPostings(
   const byLanguage = new Map<string, number>();
   const blocks: NewPosting[] = [];
   const languages = await languageIds(trx, analysed.map((a) => a.doc.source.language));
-  analysed.forEach(({ doc, terms }, i) => {
+  const slice = new TimeSlice();
+  for (const [i, { doc, terms }] of analysed.entries()) {
+    await slice.check();
     const language = doc.source.language ?? '';
     const languageId = languages.get(language) ?? 0;
     for (const [term, byField] of terms.frequencies) {
@@ -297,9 +351,9 @@ async function insertPostings(
         df.set(key, (df.get(key) ?? 0) + 1);
       }
     }
-  });
-  for (let i = 0; i < docCol.length; i += 20_000) {
-    const end = i + 20_000;
+  }
+  for (let i = 0; i < docCol.length; i += 5_000) {
+    const end = i + 5_000;
     await sql`
       insert into search_posting (doc_id, field, term_id, tf, weight)
       select * from unnest(${docCol.slice(i, end)}::bigint[], ${fieldCol.slice(i, end)}::smallint[], ${termCol.slice(i, end)}::int[],
