@@ -24,7 +24,7 @@ import { GroupService } from './modules/groups/service.js';
 import { ElasticDocumentStore, ElasticForwarder } from './modules/search/elastic/index.js';
 import { limitListCache } from './modules/search/engine/blocks.js';
 import { PgDocumentStore } from './modules/search/engine/pg-store.js';
-import { PGLITE_BATCH, SearchIndexer } from './modules/search/indexer.js';
+import { SearchIndexer } from './modules/search/indexer.js';
 import { SearchRepository } from './modules/search/repository.js';
 import { SearchService } from './modules/search/service.js';
 import { SearchSync, TEXT_CHANGING_JOBS } from './modules/search/sync.js';
@@ -147,10 +147,7 @@ export function createServices(database: Database, config: Config, options: Serv
   // ELASTICSEARCH_URL: searches and search documents go to that cluster; else PostgreSQL is the engine.
   const cluster = config.elasticsearch;
   limitListCache(config.searchCacheBytes);
-  // On PGlite the store's transactions hold every query of the API: the indexer writes in short steps there.
-  const searchIndexer = cluster
-    ? new SearchIndexer(db, new ElasticDocumentStore(cluster))
-    : new SearchIndexer(db, new PgDocumentStore(db), database.kind === 'pglite' ? PGLITE_BATCH : undefined);
+  const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
   const metadata = new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase);
   const similarityRepository = new SimilarityRepository(db);
   const statistics = new StatisticsService(new StatisticsRepository(db), new DashboardRepository(db), files, onBackgroundError);

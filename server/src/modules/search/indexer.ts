@@ -17,12 +17,6 @@ const ANALYZE_AFTER = 500;
 /** Images read and written per step by default: one transaction of the store each. */
 const BATCH = 100;
 
-/**
- * Images per step on PGlite. Every query of the API waits for the step's transaction there (it
- * holds the only connection, on this thread), and a page takes tens of milliseconds to write:
- * steps of 100 held every request for seconds.
- */
-export const PGLITE_BATCH = 2;
 
 export type IndexProgress = (done: number, total: number) => Promise<void>;
 
