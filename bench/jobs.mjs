@@ -93,7 +93,7 @@ const STATES = ['idle', 'OCR job running', 'OCR job + reindex running'];
  * index again). The idle and OCR states are `calls` rounds of the three calls; the reindex state
  * is measured from its POST to its end. Each database in a process of its own.
  */
-export async function benchListWhileRunning({ pages = 1000, calls = 200, images = 5000 } = {}) {
+export async function benchListWhileRunning({ pages = 1000, calls = 200, images = Number(process.env.BENCH_REINDEX_IMAGES ?? 5000) } = {}) {
   const sizes = { pages, calls, images };
   const results = [{ label: 'PGlite', ...(await listsOn({ kind: 'pglite-memory' }, sizes)) }];
   const cluster = await startPostgres();
@@ -162,7 +162,7 @@ function seeded(seed) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const count = (name, fallback) => Number(process.env[name] ?? fallback);
-  const r = await benchListWhileRunning({ pages: count('BENCH_OCR_PAGES', 1000), calls: count('BENCH_CLAIMS', 200), images: count('BENCH_REINDEX_IMAGES', 5000) });
+  const r = await benchListWhileRunning({ pages: count('BENCH_OCR_PAGES', 1000), calls: count('BENCH_CLAIMS', 200) });
   console.log(`${r.title}\n${r.text}\n`);
   console.log(table(r.targets.map((t) => [`  ${t.name}`, t.measured, t.target, t.ok ? 'holds' : 'MISSED'])));
 }

@@ -17,7 +17,6 @@ const ANALYZE_AFTER = 500;
 /** Images read and written per step by default: one transaction of the store each. */
 const BATCH = 100;
 
-
 export type IndexProgress = (done: number, total: number) => Promise<void>;
 
 /**
