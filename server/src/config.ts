@@ -38,6 +38,11 @@ const envSchema = z
       .int('PIM_CACHE_MAX_MB must be a whole number of megabytes (0: no limit)')
       .min(0, 'PIM_CACHE_MAX_MB must be 0 (no limit) or more megabytes')
       .default(2048),
+    PIM_CACHE_MEMORY_MB: z.coerce
+      .number({ error: 'PIM_CACHE_MEMORY_MB must be a number of megabytes (0: keep none in memory)' })
+      .int('PIM_CACHE_MEMORY_MB must be a whole number of megabytes (0: keep none in memory)')
+      .min(0, 'PIM_CACHE_MEMORY_MB must be 0 (keep none in memory) or more megabytes')
+      .default(64),
     PIM_SEARCH_CACHE_MB: z.coerce
       .number({ error: 'PIM_SEARCH_CACHE_MB must be a number of megabytes' })
       .int('PIM_SEARCH_CACHE_MB must be a whole number of megabytes')
@@ -178,6 +183,8 @@ export interface Config {
   bodyLimitBytes: number;
   /** The size cap of the derivative cache (tiles, thumbnails) under dataDir; 0: no cap. */
   cacheMaxBytes: number;
+  /** The derivatives used most recently are also kept in memory, up to this many bytes; 0: none. */
+  cacheMemoryBytes: number;
   /** How many bytes of decoded posting lists the search keeps in memory (engine/blocks.ts). */
   searchCacheBytes: number;
   /** The largest model file an upload may bring (models are often hundreds of MB). */
@@ -287,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin: { email: e.PIM_ADMIN_EMAIL, password: e.PIM_ADMIN_PASSWORD },
     bodyLimitBytes: Math.round(e.BODY_LIMIT_MB * 1024 * 1024),
     cacheMaxBytes: e.PIM_CACHE_MAX_MB * 1024 * 1024,
+    cacheMemoryBytes: e.PIM_CACHE_MEMORY_MB * 1024 * 1024,
     searchCacheBytes: e.PIM_SEARCH_CACHE_MB * 1024 * 1024,
     modelMaxBytes: Math.round(e.PIM_MODEL_MAX_MB * 1024 * 1024),
     pdfMaxPages: e.PIM_PDF_MAX_PAGES,

@@ -113,6 +113,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const onBackgroundError = options.onBackgroundError ?? ((err, what) => console.error(what, err));
   const files = new FileStore(config.dataDir, {
     maxBytes: config.cacheMaxBytes,
+    memoryBytes: config.cacheMemoryBytes,
     onError: (err) => onBackgroundError(err, 'the derivative cache failed (a sweep, or a background write: the derivative is made again when next asked for)'),
   });
   const threads = new WorkerPool({ size: config.threads, maxHeapMb: THREAD_HEAP_MB, timeoutMs: THREAD_TIMEOUT_MS });

@@ -67,8 +67,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * (multipart-form.ts). Register before the routes.
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     const found = findUnstorable(req.params, 'params') ?? findUnstorable(req.query, 'query') ?? findUnstorable(req.body, 'body');
-    if (found) throw unstorableText(found.character, found.where);
+    done(found ? unstorableText(found.character, found.where) : undefined);
   });
 }

@@ -160,6 +160,67 @@ describe('the derivative cache size cap', () => {
   });
 });
 
+describe('derivatives kept in memory (PIM_CACHE_MEMORY_MB)', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-hot-'));
+  });
+  afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('answers a derivative read once from memory, even after its file is gone from disk', async () => {
+    const store = new FileStore(dataDir, { maxBytes: 0, memoryBytes: 1000 });
+    const tile = store.cachePath('iiif', 'ab', 'tile');
+    fs.mkdirSync(path.dirname(tile), { recursive: true });
+    fs.writeFileSync(tile, 'pixels');
+    expect((await store.readCache(tile))?.toString()).toBe('pixels');
+    // The bytes under a cache path never change, so a copy read before is still the derivative.
+    fs.rmSync(tile);
+    expect((await store.readCache(tile))?.toString()).toBe('pixels');
+    expect(await store.readCache(store.cachePath('iiif', 'ab', 'never-made'))).toBeUndefined();
+    await store.close();
+  });
+
+  it('keeps what it wrote and read most recently within its budget, and nothing larger than an eighth of it', async () => {
+    const store = new FileStore(dataDir, { maxBytes: 0, memoryBytes: 800 });
+    const tile = (i: number) => store.cachePath('iiif', 'ab', `tile${i}`);
+    for (let i = 0; i < 10; i++) await store.putCache(tile(i), Buffer.alloc(100, i));
+    await store.readCache(tile(2));
+    await store.putCache(store.cachePath('iiif', 'ab', 'large'), Buffer.alloc(101));
+    fs.rmSync(store.cacheDir, { recursive: true });
+    const kept = [];
+    for (let i = 0; i < 10; i++) if (await store.readCache(tile(i))) kept.push(i);
+    // Tiles 2..9 were used last: 8 of 100 bytes fill the 800.
+    expect(kept).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(await store.readCache(store.cachePath('iiif', 'ab', 'large'))).toBeUndefined();
+    await store.close();
+  });
+
+  it("refreshes the file's mtime at most once an hour when a copy in memory answers, so the sweep keeps a hot tile", async () => {
+    const store = new FileStore(dataDir, { maxBytes: 1000, delayMs: 60_000, memoryBytes: 1000 });
+    const tile = store.cachePath('iiif', 'ab', 'tile');
+    await store.putCache(tile, Buffer.from('pixels'));
+    const written = fs.statSync(tile).mtimeMs;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(written + HOUR / 2);
+      await store.readCache(tile);
+      expect(fs.statSync(tile).mtimeMs).toBe(written);
+      vi.setSystemTime(written + 2 * HOUR);
+      await store.readCache(tile);
+      await vi.waitFor(() => expect(fs.statSync(tile).mtimeMs).toBeGreaterThanOrEqual(written + 2 * HOUR - 1000));
+    } finally {
+      vi.useRealTimers();
+    }
+    await store.close();
+  });
+
+  it('defaults to 64 MB; 0 keeps none', () => {
+    expect(loadConfig({}).cacheMemoryBytes).toBe(64 * 1024 * 1024);
+    expect(loadConfig({ PIM_CACHE_MEMORY_MB: '0' }).cacheMemoryBytes).toBe(0);
+    expect(() => loadConfig({ PIM_CACHE_MEMORY_MB: 'lots' })).toThrow(ConfigError);
+  });
+});
+
 describe('PIM_CACHE_MAX_MB', () => {
   it('defaults to 2048 MB; 0 means no cap', () => {
     expect(loadConfig({}).cacheMaxBytes).toBe(2048 * 1024 * 1024);

@@ -1,6 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { HotDerivative } from './hot-derivatives.js';
 
 /**
  * How stale a cached file's mtime may get before a read refreshes it. Many disks are mounted
@@ -81,16 +82,36 @@ export class DerivativeCache {
     else if (this.estimate > this.options.maxBytes) this.schedule();
   }
 
-  /** A cached file was read (`mtimeMs` from its stat): refresh its mtime when it is stale, so the sweep keeps it. */
-  async used(handle: FileHandle, mtimeMs: number): Promise<void> {
-    if (!this.enabled) return;
+  /**
+   * A cached file was read (`mtimeMs` from its stat): refresh its mtime when it is stale, so the
+   * sweep keeps it. Gives the mtime the file has now.
+   */
+  async used(handle: FileHandle, mtimeMs: number): Promise<number> {
+    if (!this.stale(mtimeMs)) return mtimeMs;
+    const now = new Date();
     try {
-      if (Date.now() - mtimeMs < TOUCH_AFTER_MS) return;
-      const now = new Date();
       await handle.utimes(now, now);
+      return now.getTime();
     } catch {
       // Recency is only a hint for the sweep: a read-only or odd filesystem must not fail the read.
+      return mtimeMs;
     }
+  }
+
+  /**
+   * A cached file was answered from memory (`copy` in HotDerivatives): refresh the file's mtime
+   * when the copy's note of it is stale, in the background, as `used` does for a read.
+   */
+  usedInMemory(file: string, copy: HotDerivative): void {
+    if (!this.stale(copy.usedMs)) return;
+    const now = new Date();
+    copy.usedMs = now.getTime();
+    // A file swept or removed meanwhile is made again when next asked for; the copy stays right.
+    fsp.utimes(file, now, now).catch(() => undefined);
+  }
+
+  private stale(mtimeMs: number): boolean {
+    return this.enabled && Date.now() - mtimeMs >= TOUCH_AFTER_MS;
   }
 
   /** Sweeps now, or joins the sweep already running. */

@@ -6,6 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound, tooLarge } from '../errors.js';
 import { DerivativeCache, type DerivativeCacheOptions } from './derivative-cache.js';
+import { HotDerivatives } from './hot-derivatives.js';
 import { StagingArea, type StagingLeftover, sweepStaging } from './staging.js';
 
 export interface StoredBytes {
@@ -50,16 +51,19 @@ export class FileStore {
   readonly cacheDir: string;
   /** Keeps cache/ under its size cap; none without a cap. */
   private readonly derivatives: DerivativeCache | undefined;
+  /** The derivatives used most recently, in memory; none without a budget. */
+  private readonly hot: HotDerivatives | undefined;
   /** Derivatives whose cache files are being written, by path: readCache answers from these meanwhile. */
   private readonly cacheWrites = new Map<string, { bytes: Buffer; written: Promise<void> }>();
   private readonly onCacheError: ((err: unknown) => void) | undefined;
 
-  constructor(dataDir: string, cache?: DerivativeCacheOptions) {
+  constructor(dataDir: string, cache?: DerivativeCacheOptions & { memoryBytes?: number }) {
     this.filesDir = path.join(dataDir, 'files');
     this.tmpDir = path.join(dataDir, 'tmp');
     this.cacheDir = path.join(dataDir, 'cache');
     this.derivatives = cache?.maxBytes ? new DerivativeCache(this.cacheDir, cache) : undefined;
     this.derivatives?.start();
+    this.hot = cache?.memoryBytes ? new HotDerivatives(cache.memoryBytes) : undefined;
     this.onCacheError = cache?.onError;
     for (const dir of [this.filesDir, this.tmpDir, this.cacheDir]) fs.mkdirSync(dir, { recursive: true });
     this.staging = new StagingArea(this.tmpDir);
@@ -234,6 +238,11 @@ export class FileStore {
     if (!target.startsWith(this.cacheDir + path.sep)) throw new Error(`not a cache path: ${target}`);
     const writing = this.cacheWrites.get(target);
     if (writing) return writing.bytes;
+    const copy = this.hot?.get(target);
+    if (copy) {
+      this.derivatives?.usedInMemory(target, copy);
+      return copy.bytes;
+    }
     let handle: fsp.FileHandle;
     try {
       handle = await fsp.open(target, 'r');
@@ -251,8 +260,10 @@ export class FileStore {
         if (bytesRead === 0) break;
         read += bytesRead;
       }
-      await this.derivatives?.used(handle, stats.mtimeMs);
-      return read === bytes.length ? bytes : bytes.subarray(0, read);
+      const usedMs = this.derivatives ? await this.derivatives.used(handle, stats.mtimeMs) : stats.mtimeMs;
+      if (read < bytes.length) return bytes.subarray(0, read);
+      this.hot?.put(target, bytes, usedMs);
+      return bytes;
     } finally {
       await handle.close();
     }
@@ -285,6 +296,7 @@ export class FileStore {
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(tmp, target);
     this.derivatives?.written(bytes.length);
+    this.hot?.put(target, bytes, Date.now());
   }
 }
 

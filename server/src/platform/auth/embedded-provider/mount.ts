@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import { interactionRoutes } from './interaction-routes.js';
 import type { LocalAccounts, LocalSignIn } from './local-sign-in.js';
@@ -26,8 +25,8 @@ export interface MountOptions {
 
 /**
  * Mounts oidc-provider (a Koa app) on our Fastify server under the issuer's path. It runs as
- * middleware in the onRequest phase, before Fastify parses any body, so the provider reads its
- * own form posts; our interaction pages under the same path are ordinary Fastify routes.
+ * handler of its own paths in the onRequest phase; our interaction pages under the same path are
+ * ordinary Fastify routes.
  */
 export async function mountEmbeddedProvider(app: FastifyInstance, o: MountOptions): Promise<void> {
   const [clientSecret, keys] = await Promise.all([o.parts.secrets.clientSecret(), o.parts.secrets.keys()]);
@@ -52,21 +51,30 @@ export async function mountEmbeddedProvider(app: FastifyInstance, o: MountOption
     const path = url.split('?')[0]!;
     return (path === mountPath || path.startsWith(`${mountPath}/`)) && !path.startsWith(`${mountPath}/interaction/`);
   };
-  // Before middie's hook runs the provider: the provider builds its URLs (the next step of the
-  // sign-in, the callback it redirects to) from forwarded headers, so it is told the address
-  // the browser reached us at (PUBLIC_URL when set), whatever the request itself came with.
-  app.addHook('onRequest', async (req) => {
-    if (!forProvider(req.url)) return;
+  // The provider answers its own requests in the onRequest phase, before Fastify parses any body
+  // (it reads its own form posts), and only those: one prefix test per request, where a
+  // middleware engine would match every request of the app against its mounts. It builds its
+  // URLs (the next step of the sign-in, the callback it redirects to) from forwarded headers, so
+  // it is told the address the browser reached us at (PUBLIC_URL when set), whatever the request
+  // itself came with; and it finds its mount path as `originalUrl` less `url`, as under connect.
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!forProvider(req.url)) {
+      done();
+      return;
+    }
     const publicUrl = req.publicUrl;
     publicUrls.set(req.raw, publicUrl);
     const { host, protocol } = new URL(publicUrl);
-    req.raw.headers['x-forwarded-host'] = host;
-    req.raw.headers['x-forwarded-proto'] = protocol.replace(':', '');
-  });
-  await app.register(middie);
-  app.use(mountPath, (req, res, next) => {
-    if (req.url?.startsWith('/interaction/')) return next();
-    void handle(req, res);
+    const raw = req.raw as IncomingMessage & { originalUrl?: string };
+    raw.headers['x-forwarded-host'] = host;
+    raw.headers['x-forwarded-proto'] = protocol.replace(':', '');
+    raw.originalUrl = raw.url;
+    const rest = req.url.slice(mountPath.length);
+    raw.url = rest.startsWith('/') ? rest : `/${rest}`;
+    // The provider writes the raw response: it takes the headers set so far (security, request id).
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+    reply.hijack();
+    void handle(raw, reply.raw);
   });
   await app.register(interactionRoutes, { provider, signIn: o.parts.signIn, mountPath, appUrlAt: o.appUrlAt });
 }
