@@ -125,6 +125,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.decorate('services', services);
     await services.changes.start(database);
     app.addHook('onClose', () => services.changes.close());
+    if (services.upkeep) {
+      const upkeep = services.upkeep;
+      app.addHook('onRequest', (_req, _reply, done) => {
+        upkeep.noteActivity();
+        done();
+      });
+      upkeep.start();
+      app.addHook('preClose', () => upkeep.stop());
+    }
     app.addHook('onClose', () => services.threads.close());
     app.addHook('onClose', async () => services.files.close());
     sweepStagingLeftovers(app, services);

@@ -1,6 +1,7 @@
 import type { CustomFetch } from 'openid-client';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
+import { PgliteUpkeep } from './platform/db/pglite-upkeep.js';
 import { ChangeNotices } from './platform/db/change-notices.js';
 import { FileStore } from './platform/storage/file-store.js';
 import { WorkerPool } from './platform/threads/worker-pool.js';
@@ -153,7 +154,10 @@ export function createServices(database: Database, config: Config, options: Serv
   const similarityRepository = new SimilarityRepository(db);
   const statistics = new StatisticsService(new StatisticsRepository(db), new DashboardRepository(db), files, onBackgroundError);
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
+  // PGlite has no autovacuum: the server vacuums and analyses its tables itself while idle.
+  const upkeep = database.kind === 'pglite' ? new PgliteUpkeep(db, (err) => onBackgroundError(err, 'vacuuming the embedded database failed (it is tried again later)')) : undefined;
   return {
+    upkeep,
     /** What changed, from the database's notices: the caches of sessions, access and lists follow it. */
     changes,
     files,

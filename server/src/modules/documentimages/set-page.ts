@@ -43,8 +43,8 @@ const IN_INDEX_ORDER: PlannerSwitch[] = ['enable_seqscan', 'enable_bitmapscan', 
  * has no autovacuum, so its planner has no statistics and takes a set of 100,000 for a few hundred
  * rows. Every statement names what it reads `m`, as the conditions do. The choices:
  * - the total: without filters the kept count of the set's images; with a label, its matches in
- *   all sets through the trigram index while they are few, else the set's rows (read in the
- *   table's order) that match;
+ *   all sets through the trigram index while they are few (not tried when the planner's estimate
+ *   says they are many), else the set's rows (read in the table's order) that match;
  * - the page: a walk along the sort's index from the nearer end (a page past the middle is read
  *   backwards from the last), skipping in the index, and without the filters when every image of
  *   the set matches; or, when the matches are few against the rows that walk would read, the
@@ -124,7 +124,7 @@ function conditions(setId: string, q: DocumentImageListQuery): Conditions {
 async function countMatches(trx: Kysely<DB>, size: number, matching: Conditions): Promise<{ total: number; candidates?: number }> {
   const { inSet, label, labelHasTrigrams, filtered, setMatches } = matching;
   if (!filtered) return { total: size };
-  if (label && labelHasTrigrams && size > LABEL_CANDIDATES) {
+  if (label && labelHasTrigrams && size > LABEL_CANDIDATES && !(await manyMatchesExpected(trx, label))) {
     await plan(trx, BY_BITMAP);
     const found = await one<{ candidates: string; total: string }>(trx, sql`
       with m as materialized (select set_id, width, height from image_set_image m where ${label} limit ${LABEL_CANDIDATES + 1})
@@ -133,6 +133,18 @@ async function countMatches(trx: Kysely<DB>, size: number, matching: Conditions)
   }
   await plan(trx, BY_BITMAP);
   return { total: Number((await one<{ n: string }>(trx, sql`select count(*) as n from ${setMatches(sql`m.label_lower`)}`)).n) };
+}
+
+/**
+ * Whether the planner expects the label to match far more images, in all sets, than the trigram
+ * look-up reads: a bitmap of the trigram index is built whole before its LIMIT applies, so for a
+ * label common to most images (every "Scan ...") the look-up costs as much as counting the set.
+ * The estimate is good once the table has been analysed (autovacuum; PgliteUpkeep on PGlite);
+ * before that the planner's default guess is small, and the look-up is tried as before.
+ */
+async function manyMatchesExpected(trx: Kysely<DB>, label: Expression<SqlBool>): Promise<boolean> {
+  const { rows } = await sql<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>`explain (format json) select 1 from image_set_image m where ${label}`.execute(trx);
+  return (rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0) > 2 * LABEL_CANDIDATES;
 }
 
 /** The images the set holds, as the triggers of the statistics count them (migration 0019): a row per day at most. */
