@@ -3,10 +3,10 @@
 // with an OCR-like executor and the real SendToElasticSearch, a client in another process
 // (paced-client.mjs) calling the lists over HTTP. Forked by jobs.mjs; told
 // `{ kind: 'measure', database, pages, calls, images }`, it answers `{ kind: 'measured', result }`.
-import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { sendToElasticSearch } from '../../server/dist/jobs/executors/send-to-elastic-search.js';
+import { spawner } from '../../server/dist/platform/processes/spawner.js';
 import { PgDocumentStore } from '../../server/dist/modules/search/engine/pg-store.js';
 import { SearchIndexer } from '../../server/dist/modules/search/indexer.js';
 import { startBenchApp } from './app.mjs';
@@ -123,7 +123,7 @@ async function jobEnd(bench, id) {
   }
 }
 
-/** An executor shaped like Tesseract over a set: progress at once, then a CPU-bound child process per page. */
+/** An executor shaped like Tesseract over a set: progress at once, then a CPU-bound child process per page, started as Tesseract's are. */
 export function ocrLike(pageMs, total) {
   return async (ctx) => {
     await ctx.progress(0, total, 'starting');
@@ -134,16 +134,9 @@ export function ocrLike(pageMs, total) {
   };
 }
 
-function busyChild(ms, signal) {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['-e', `const end = Date.now() + ${ms}; while (Date.now() < end);`], { stdio: 'ignore' });
-    const stop = () => child.kill();
-    signal.addEventListener('abort', stop, { once: true });
-    child.once('exit', () => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    });
-  });
+/** A page's child process, started as the server starts Tesseract's: through its spawner's process. */
+async function busyChild(ms, signal) {
+  await spawner.run(process.execPath, ['-e', `const end = Date.now() + ${ms}; while (Date.now() < end);`], { signal }).catch(() => undefined);
 }
 
 export async function get(bench, url) {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ProgramResult, SpawnFailed, spawner } from '../processes/spawner.js';
 
 /**
  * Why a Tesseract run failed: `missing` (no tesseract on this machine), `language` (it could not
@@ -30,31 +30,19 @@ const NOT_FOUND = 127;
  * default Tesseract spreads each page over every core and, on a machine that is busy anyway,
  * takes 8-11 s a page instead of about 1.5 s. env(1) adds the variable to the inherited
  * environment and then execs Tesseract in its place, so the child's pid is Tesseract's and an
- * abort (the job cancelled, the server stopping) kills it at once.
+ * abort (the job cancelled, the server stopping) kills it at once. It is started by the spawner's
+ * small process, so the server's thread never waits for a fork of the server.
  */
-export function runTesseract(args: string[], signal?: AbortSignal): Promise<{ stdout: Buffer; stderr: string }> {
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const child = spawn('env', ['OMP_THREAD_LIMIT=1', COMMAND, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const stdout: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEPT);
-    });
-    const abort = () => child.kill('SIGKILL');
-    signal?.addEventListener('abort', abort, { once: true });
-    child.on('error', (err) => {
-      signal?.removeEventListener('abort', abort);
-      reject(new TesseractError('missing', `Tesseract could not be started: ${err.message}`, ''));
-    });
-    child.on('close', (code) => {
-      signal?.removeEventListener('abort', abort);
-      if (signal?.aborted) return reject(signal.reason);
-      if (code === 0) return resolve({ stdout: Buffer.concat(stdout), stderr });
-      reject(failureOf(code, stderr.trim()));
-    });
-  });
+export async function runTesseract(args: string[], signal?: AbortSignal): Promise<{ stdout: Buffer; stderr: string }> {
+  let result: ProgramResult;
+  try {
+    result = await spawner.run('env', ['OMP_THREAD_LIMIT=1', COMMAND, ...args], { signal, stderrKept: STDERR_KEPT });
+  } catch (err) {
+    if (err instanceof SpawnFailed) throw new TesseractError('missing', `Tesseract could not be started: ${err.message}`, '');
+    throw err;
+  }
+  if (result.code === 0) return { stdout: result.stdout, stderr: result.stderr };
+  throw failureOf(result.code, result.stderr.trim());
 }
 
 function failureOf(code: number | null, stderr: string): TesseractError {

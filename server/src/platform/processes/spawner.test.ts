@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { SpawnFailed, Spawner } from './spawner.js';
+
+describe('the spawner', () => {
+  const spawner = new Spawner();
+  afterAll(() => spawner.close());
+
+  it("starts a program from its own process, not the server's, and gives back its output and exit code", async () => {
+    const result = await spawner.run('sh', ['-c', 'echo "parent $PPID"; echo warned >&2; exit 3']);
+    expect(result.code).toBe(3);
+    expect(result.stderr).toBe('warned\n');
+    const parent = Number(/parent (\d+)/.exec(result.stdout.toString('utf8'))?.[1]);
+    expect(parent).toBeGreaterThan(0);
+    expect(parent).not.toBe(process.pid);
+  });
+
+  it('keeps only the end of a long stderr, and binary stdout as it was', async () => {
+    const result = await spawner.run('sh', ['-c', 'printf "\\000\\377\\001"; i=0; while [ $i -lt 500 ]; do echo "line $i" >&2; i=$((i+1)); done'], { stderrKept: 20 });
+    expect([...result.stdout]).toEqual([0, 255, 1]);
+    expect(result.stderr).toHaveLength(20);
+    expect(result.stderr.endsWith('line 499\n')).toBe(true);
+  });
+
+  it('says so when a program cannot be started', async () => {
+    await expect(spawner.run('/no/such/program', [])).rejects.toBeInstanceOf(SpawnFailed);
+  });
+
+  it('kills the program when the caller aborts', async () => {
+    const controller = new AbortController();
+    const running = spawner.run('sleep', ['60'], { signal: controller.signal });
+    const started = await spawner.run('true', []);
+    expect(started.code).toBe(0);
+    controller.abort(new Error('cancelled'));
+    await expect(running).rejects.toThrow('cancelled');
+  });
+
+  it('starts its process again after it ended', async () => {
+    spawner.close();
+    const result = await spawner.run('sh', ['-c', 'echo again']);
+    expect(result.stdout.toString('utf8')).toBe('again\n');
+  });
+});
