@@ -8,7 +8,9 @@
 // - its Largest Contentful Paint, read by a buffered PerformanceObserver once the list shows its
 //   sets, the median of BENCH_WEB_LOADS (5) cold loads.
 //
-//   node bench/web.mjs   (CHROMIUM_PATH, default /usr/bin/chromium; BENCH_WEB_LOADS)
+//   node bench/web.mjs   (CHROMIUM_PATH, default /usr/bin/chromium; BENCH_WEB_LOADS;
+//   BENCH_WEB_TIMELINE=1 also prints each load's requests, paints and LCP candidates, in ms from
+//   navigation: where a first load waits, not part of the measure)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -105,6 +107,19 @@ function readLcp() {
   });
 }
 
+/** The load so far, in ms from navigation: when each request started and ended, the paints and every LCP candidate. */
+function readTimeline() {
+  return new Promise((resolve) => {
+    new PerformanceObserver((list) => {
+      const ms = (value) => Math.round(value);
+      const lines = performance.getEntriesByType('resource').map((e) => `${ms(e.startTime)}→${ms(e.responseEnd)} ${new URL(e.name).pathname}${new URL(e.name).search}`);
+      for (const e of performance.getEntriesByType('paint')) lines.push(`${ms(e.startTime)} ${e.name}`);
+      for (const e of list.getEntries()) lines.push(`${ms(e.startTime)} LCP candidate ${e.element?.tagName.toLowerCase() ?? '?'} "${(e.element?.textContent ?? '').trim().slice(0, 30)}"`);
+      resolve(lines.sort((a, b) => parseInt(a, 10) - parseInt(b, 10)));
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+}
+
 /** One cold load: a fresh context with the token in localStorage, as after an earlier sign-in. */
 async function coldLoad(browser, base, token) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
@@ -115,6 +130,7 @@ async function coldLoad(browser, base, token) {
   await page.goto(`${base}${SCREEN}`, { waitUntil: 'networkidle' });
   await page.getByRole('cell', { name: `Bench set ${SETS}`, exact: true }).waitFor();
   const lcp = await page.evaluate(readLcp);
+  if (process.env.BENCH_WEB_TIMELINE) console.log(`cold load timeline, ms from navigation:\n  ${(await page.evaluate(readTimeline)).join('\n  ')}\n`);
   const rows = await Promise.all(
     responses.map(async (request) => {
       const response = await request.response();
