@@ -59,6 +59,26 @@ describe('the upkeep of the embedded database', () => {
     expect((await upkeep.runOnce({ whileIdle: true })).map((s) => s.table)).toEqual(expect.arrayContaining(['upkeep_probe_a', 'upkeep_probe_b']));
   });
 
+  it('checkpoints once enough WAL was written since the last checkpoint (PGlite has no checkpointer)', async () => {
+    const walSinceCheckpoint = async () =>
+      Number(
+        (
+          await sql<{ bytes: string }>`select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::bigint as bytes from pg_control_checkpoint()`.execute(
+            database.db,
+          )
+        ).rows[0]!.bytes,
+      );
+    const upkeep = new PgliteUpkeep(database.db, (err) => {
+      throw err;
+    }, Date.now, 1024 * 1024);
+    await database.execScript(`create table upkeep_wal (id int primary key, filler text); insert into upkeep_wal select g, repeat('x', 500) from generate_series(1, 4000) g;`);
+    expect(await walSinceCheckpoint()).toBeGreaterThan(1024 * 1024);
+    expect(await upkeep.checkpointIfDue()).toBe(true);
+    // Only the checkpoint's own records are left since its redo point.
+    expect(await walSinceCheckpoint()).toBeLessThan(64 * 1024);
+    expect(await upkeep.checkpointIfDue()).toBe(false);
+  });
+
   it("follows autovacuum's default thresholds", () => {
     const table = { table: 't', dead: 0, insertedSinceVacuum: 0, modifiedSinceAnalyze: 0, tuples: 10_000 };
     expect(dueAction(table)).toBeUndefined();
