@@ -154,8 +154,11 @@ export function createServices(database: Database, config: Config, options: Serv
   const similarityRepository = new SimilarityRepository(db);
   const statistics = new StatisticsService(new StatisticsRepository(db), new DashboardRepository(db), files, onBackgroundError);
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
-  // PGlite has no autovacuum: the server vacuums and analyses its tables itself while idle.
-  const upkeep = database.kind === 'pglite' ? new PgliteUpkeep(db, (err) => onBackgroundError(err, 'vacuuming the embedded database failed (it is tried again later)')) : undefined;
+  // PGlite has no autovacuum and no checkpointer: the server vacuums, analyses and checkpoints itself.
+  const upkeep =
+    database.kind === 'pglite'
+      ? new PgliteUpkeep(db, (err) => onBackgroundError(err, "the embedded database's upkeep failed (a vacuum, analyse or checkpoint: it is tried again later)"))
+      : undefined;
   return {
     upkeep,
     /** What changed, from the database's notices: the caches of sessions, access and lists follow it. */

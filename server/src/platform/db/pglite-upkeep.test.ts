@@ -50,7 +50,7 @@ describe('the upkeep of the embedded database', () => {
     let clock = 100_000;
     const upkeep = new PgliteUpkeep(database.db, (err) => {
       throw err;
-    }, () => clock);
+    }, { now: () => clock });
     upkeep.noteActivity();
     // A request a moment ago: the server is not idle, so nothing is done.
     clock += 1000;
@@ -70,7 +70,7 @@ describe('the upkeep of the embedded database', () => {
       );
     const upkeep = new PgliteUpkeep(database.db, (err) => {
       throw err;
-    }, Date.now, 1024 * 1024);
+    }, { checkpointAfter: 1024 * 1024 });
     await database.execScript(`create table upkeep_wal (id int primary key, filler text); insert into upkeep_wal select g, repeat('x', 500) from generate_series(1, 4000) g;`);
     expect(await walSinceCheckpoint()).toBeGreaterThan(1024 * 1024);
     expect(await upkeep.checkpointIfDue()).toBe(true);

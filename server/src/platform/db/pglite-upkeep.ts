@@ -51,12 +51,18 @@ export class PgliteUpkeep {
   private checkpointing: Promise<boolean> | undefined;
   private running: Promise<UpkeepStep[]> | undefined;
 
+  private readonly now: () => number;
+  private readonly checkpointAfter: number;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly onError: (err: unknown) => void,
-    private readonly now: () => number = Date.now,
-    private readonly checkpointAfter = CHECKPOINT_AFTER,
-  ) {}
+    /** For tests: the clock, and the WAL bytes that call for a checkpoint. */
+    options: { now?: () => number; checkpointAfter?: number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.checkpointAfter = options.checkpointAfter ?? CHECKPOINT_AFTER;
+  }
 
   /** A request came in: the upkeep waits for the next quiet moment. */
   noteActivity(): void {

@@ -1,7 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import type { HotDerivative } from './hot-derivatives.js';
 
 /**
  * How stale a cached file's mtime may get before a read refreshes it. Many disks are mounted
@@ -99,15 +98,16 @@ export class DerivativeCache {
   }
 
   /**
-   * A cached file was answered from memory (`copy` in HotDerivatives): refresh the file's mtime
-   * when the copy's note of it is stale, in the background, as `used` does for a read.
+   * A cached file was answered from a copy in memory that last marked it used at `usedMs`: refresh
+   * its mtime when that is stale, in the background, as `used` does for a read. Gives the time to
+   * note now.
    */
-  usedInMemory(file: string, copy: HotDerivative): void {
-    if (!this.stale(copy.usedMs)) return;
+  usedInMemory(file: string, usedMs: number): number {
+    if (!this.stale(usedMs)) return usedMs;
     const now = new Date();
-    copy.usedMs = now.getTime();
     // A file swept or removed meanwhile is made again when next asked for; the copy stays right.
     fsp.utimes(file, now, now).catch(() => undefined);
+    return now.getTime();
   }
 
   private stale(mtimeMs: number): boolean {

@@ -240,7 +240,7 @@ export class FileStore {
     if (writing) return writing.bytes;
     const copy = this.hot?.get(target);
     if (copy) {
-      this.derivatives?.usedInMemory(target, copy);
+      if (this.derivatives) copy.usedMs = this.derivatives.usedInMemory(target, copy.usedMs);
       return copy.bytes;
     }
     let handle: fsp.FileHandle;
