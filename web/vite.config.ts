@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './vite-precompress.ts';
+import { leanMantine } from './vite-lean-mantine.ts';
 
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
   base: '/pim/',
-  plugins: [react(), precompress()],
+  plugins: [react(), leanMantine(), precompress()],
   resolve: {
     // Use the contract's sources directly so neither dev, tests nor the build need contract/dist.
     alias: { '@pim/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },

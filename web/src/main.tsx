@@ -2,21 +2,22 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory } from 'react-router';
 import { configureApiClient } from './api/client';
 import { prefetchSession } from './api/session';
+import { AppRouter, loadScreenCode } from './app/app-router';
 import { initI18n } from './app/i18n';
 import { applyLanding } from './app/landing';
 import { createQueryClient, Providers } from './app/providers';
 import { prefetchScreenData, routes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker-registration';
-import { BASENAME, loadAppConfig } from './session/app-config';
+import { loadAppConfig } from './session/app-config';
 import { getToken } from './session/token-store';
 
 /**
  * Everything the first screen needs is asked for at once: the configuration, the common
- * translations, the screen's code and translations (the router starts loading them as it is
- * made), and, as soon as the configuration says how to send the token, the session's roles, the
+ * translations, the screen's code and translations (`loadScreenCode`, before anything is
+ * awaited), and, as soon as the configuration says how to send the token, the session's roles, the
  * user's own record and the data the screen opens with.
  */
 async function start(): Promise<void> {
@@ -24,7 +25,8 @@ async function start(): Promise<void> {
   applyLanding();
   const configLoaded = loadAppConfig();
   const i18nReady = initI18n();
-  const router = createBrowserRouter(routes, { basename: BASENAME });
+  const history = UNSAFE_createBrowserHistory({ v5Compat: true });
+  loadScreenCode(routes, history.location.pathname);
   const queryClient = createQueryClient();
   const config = await configLoaded;
   configureApiClient(config);
@@ -36,7 +38,7 @@ async function start(): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <Providers config={config} queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter history={history} routes={routes} />
       </Providers>
     </StrictMode>,
   );

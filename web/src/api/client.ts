@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { errorResponseSchema, type AppConfig, type ErrorResponse } from '@pim/contract';
-import i18n from 'i18next';
 import type { z } from 'zod';
+import { i18n } from '../i18n/translations';
 import { DEFAULT_APP_CONFIG } from '../session/app-config';
 import { getToken } from '../session/token-store';
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { errorResponseSchema } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useAuthHeaders } from '../session/auth-headers';
 import { apiUrl, type QueryValue } from './client';
 

@@ -1,5 +1,5 @@
 import { DESCRIBE_IMAGE_FILE_FIELD, describeImageResponseSchema } from '@pim/contract';
-import i18n from 'i18next';
+import { i18n } from '../i18n/translations';
 import { ApiError, apiFetch } from './client';
 
 /** What became of one image: the server's description, or why there is none (spec: 'Unexpected server response: {text}'). */

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Flex } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDeferredDisclosure } from '../components/deferred-disclosure';
+import { useTranslation } from '../i18n/use-translation';
 import { useOwnDataOnly } from '../session/own-data';
 import { useSession } from '../session/session';
 import { LanguageSwitch } from './language-switch';

@@ -1,10 +1,8 @@
 import { Alert, Button, Container, Text } from '@mantine/core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 
 export function errorMessage(error: unknown): string {
-  if (isRouteErrorResponse(error)) return error.statusText || String(error.status);
   if (error instanceof Error) return error.message;
   return String(error);
 }
@@ -25,7 +23,7 @@ const MODULE_FETCH_FAILURE = /dynamically imported module|Importing a module scr
 
 /**
  * A screen's code the browser could not fetch: a new release replaced the files this tab was
- * started from, or the connection is gone. The router keeps the failed load, so only a reload helps.
+ * started from, or the connection is gone. React.lazy keeps the failed load, so only a reload helps.
  */
 function isScreenLoadFailure(error: unknown): boolean {
   return error instanceof TypeError && MODULE_FETCH_FAILURE.test(error.message);
@@ -43,23 +41,29 @@ function ScreenLoadFailed() {
   );
 }
 
-/** Render failures inside a route: the nav bar stays, the screen shows the message. */
-export function RouteErrorFallback() {
-  const error = useRouteError();
-  console.error(error);
-  if (isScreenLoadFailure(error)) return <ScreenLoadFailed />;
-  return <ErrorFallback message={errorMessage(error)} />;
+interface BoundaryProps {
+  children: ReactNode;
+  /** A screen's boundary: its location, whose next change (another screen, or another address of it) tries again. */
+  resetKey?: unknown;
 }
 
 interface BoundaryState {
   error: unknown;
+  resetKey: unknown;
 }
 
-/** The last line of defence, for whatever the router does not cover (the providers, the router itself). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
-  override state: BoundaryState = { error: null };
+/**
+ * Around each screen, below the nav bar: a failing screen (its code, or its render) shows the
+ * message there and the nav bar stays. Around the providers: the last line of defence.
+ */
+export class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(error: unknown): BoundaryState {
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
     return { error };
   }
 
@@ -68,7 +72,9 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, BoundarySt
   }
 
   override render() {
-    if (this.state.error !== null) return <ErrorFallback message={errorMessage(this.state.error)} />;
-    return this.props.children;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    if (isScreenLoadFailure(error)) return <ScreenLoadFailed />;
+    return <ErrorFallback message={errorMessage(error)} />;
   }
 }

@@ -1,8 +1,8 @@
 import { waitFor } from '@testing-library/react';
-import i18n from 'i18next';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { Translations } from '../i18n/translations';
 import { jsonResponse, stubFetch } from '../test/render';
-import { initI18n, loadNamespaces, localeBackend } from './i18n';
+import { fetchTexts, initI18n, loadNamespaces } from './i18n';
 
 const locale = (lng: string, ns: string) => `${import.meta.env.BASE_URL}locales/${lng}/${ns}.json`;
 
@@ -26,7 +26,7 @@ describe('translations', () => {
     localStorage.setItem('language', 'nl');
     const server = heldLocales();
     // An instance of its own: the test setup has given the shared one its texts already.
-    const instance = i18n.createInstance();
+    const instance = new Translations();
     const ready = initI18n(instance);
     const screen = loadNamespaces(['imagesets']);
     await waitFor(() =>
@@ -47,11 +47,13 @@ describe('translations', () => {
       const status = answers[url.pathname]?.shift() ?? 404;
       return status === 200 ? jsonResponse({ title: 'Settings' }) : new Response('', { status });
     });
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const instance = i18n.createInstance().use(localeBackend);
-    await instance.init({ lng: 'en', fallbackLng: 'en', ns: ['settings'], defaultNS: 'settings', showSupportNotice: false });
+    const instance = new Translations();
+    instance.start('en', fetchTexts);
+    await instance.loadNamespaces(['settings']);
     await instance.loadNamespaces(['jobs']);
-    expect(instance.t('title')).toBe('Settings');
+    await instance.loadNamespaces(['jobs']);
+    expect(instance.t('settings:title')).toBe('Settings');
+    expect(instance.t('jobs:title')).toBe('title');
     const paths = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
     expect(paths.filter((p) => p === locale('en', 'settings'))).toHaveLength(2);
     expect(paths.filter((p) => p === locale('en', 'jobs'))).toHaveLength(1);

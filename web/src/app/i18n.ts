@@ -1,5 +1,4 @@
-import i18next, { type BackendModule, type i18n as I18n, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, i18n, type Texts, type Translations } from '../i18n/translations';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -7,108 +6,52 @@ export const LANGUAGES = [
 ] as const;
 
 const LANGUAGE_KEY = 'language';
-const FALLBACK_LANGUAGE = 'en';
+/** Asked again after a server error or a lost connection, a little later each time (as i18next did). */
+const RETRIES = 5;
+const FIRST_RETRY_MS = 350;
 
 function initialLanguage(): string {
   const stored = localStorage.getItem(LANGUAGE_KEY);
   if (stored && LANGUAGES.some((l) => l.code === stored)) return stored;
-  return navigator.language.toLowerCase().startsWith('nl') ? 'nl' : 'en';
+  return navigator.language.toLowerCase().startsWith('nl') ? 'nl' : FALLBACK_LANGUAGE;
 }
 
-class LocaleFetchError extends Error {
-  constructor(
-    readonly url: string,
-    readonly retry: boolean,
-    cause?: unknown,
-  ) {
-    super(`Could not load ${url}`, { cause });
+/**
+ * Translations come from /pim/locales/{lng}/{ns}.json: fetch and JSON, nothing more to ship. A
+ * server error may pass; a missing file will not, and its texts read as their keys.
+ */
+export async function fetchTexts(language: string, ns: string): Promise<Texts | undefined> {
+  const url = `${import.meta.env.BASE_URL}locales/${language}/${ns}.json`;
+  for (let tries = 0, wait = FIRST_RETRY_MS; ; tries++, wait *= 2) {
+    const response = await fetch(url).catch(() => undefined);
+    if (response?.ok) return (await response.json().catch(() => undefined)) as Texts | undefined;
+    if ((response && response.status < 500) || tries === RETRIES) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
-/** One request per language and namespace, whoever asks first: a screen's route, or i18next itself. */
-const requests = new Map<string, Promise<ResourceKey>>();
-
-function fetchNamespace(lng: string, ns: string): Promise<ResourceKey> {
-  const url = `${import.meta.env.BASE_URL}locales/${lng}/${ns}.json`;
-  let request = requests.get(url);
-  if (!request) {
-    request = fetch(url).then(
-      async (response) => {
-        // A server error may pass; a missing file will not.
-        if (!response.ok) throw new LocaleFetchError(url, response.status >= 500);
-        return (await response.json()) as ResourceKey;
-      },
-      (error: unknown) => {
-        throw new LocaleFetchError(url, true, error);
-      },
-    );
-    // A failed request is forgotten, so i18next's retry asks again.
-    request.catch(() => requests.delete(url));
-    requests.set(url, request);
-  }
-  return request;
-}
-
-/** Translations come from /pim/locales/{lng}/{ns}.json: fetch and JSON, nothing more to ship. */
-export const localeBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(lng, ns, callback) {
-    fetchNamespace(lng, ns).then(
-      (data) => callback(null, data),
-      (error: unknown) => callback(error as Error, error instanceof LocaleFetchError && error.retry),
-    );
-  },
-};
-
-/** Starts the requests of the namespaces in the language and its fallback, as i18next will read them. */
-function prefetchNamespaces(lng: string, namespaces: readonly string[]): void {
-  const languages = lng === FALLBACK_LANGUAGE ? [lng] : [lng, FALLBACK_LANGUAGE];
-  for (const language of languages) for (const ns of namespaces) void fetchNamespace(language, ns).catch(() => undefined);
-}
-
-/** Set by initI18n: the app's own start-up, with the backend above (tests give i18next their resources instead). */
-let started: { instance: I18n; ready: Promise<unknown> } | undefined;
+/** Set by initI18n: the app's own start-up (tests give the translations their texts instead). */
+let started: Translations = i18n;
 
 /** Starts the translations (common) at once; screens load their namespace on demand. */
-export function initI18n(instance: I18n = i18next): Promise<unknown> {
-  const lng = initialLanguage();
-  document.documentElement.lang = lng;
-  // Now, not when i18next gets to it after this task: the first render waits for these.
-  prefetchNamespaces(lng, ['common']);
-  const ready = instance
-    .use(localeBackend)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: LANGUAGES.map((l) => l.code),
-      ns: ['common'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      showSupportNotice: false,
-    });
-  started = { instance, ready };
-  return ready;
+export function initI18n(instance: Translations = i18n): Promise<void> {
+  const language = initialLanguage();
+  document.documentElement.lang = language;
+  instance.start(language, fetchTexts);
+  started = instance;
+  return instance.loadNamespaces([DEFAULT_NAMESPACE]);
 }
 
 /**
  * A screen's translations, asked for together with its code: both travel at once, and the screen
  * renders with its texts instead of suspending for them once its code has come.
  */
-export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
-  if (!started) {
-    await i18next.loadNamespaces([...namespaces]);
-    return;
-  }
-  const { instance, ready } = started;
-  prefetchNamespaces(instance.resolvedLanguage ?? instance.language ?? initialLanguage(), namespaces);
-  await ready;
-  await instance.loadNamespaces([...namespaces]);
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return started.loadNamespaces(namespaces);
 }
 
 export function changeLanguage(code: string): void {
   localStorage.setItem(LANGUAGE_KEY, code);
   document.documentElement.lang = code;
-  void i18next.changeLanguage(code);
+  void started.changeLanguage(code);
 }

@@ -1,12 +1,12 @@
-import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { PlainSelect } from '../components/plain-select';
+import { useTranslation } from '../i18n/use-translation';
 import { changeLanguage, LANGUAGES } from './i18n';
 
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
-  const current = LANGUAGES.find((l) => i18n.resolvedLanguage === l.code)?.code ?? 'en';
+  const current = LANGUAGES.find((l) => i18n.language === l.code)?.code ?? 'en';
   return (
-    <NativeSelect
+    <PlainSelect
       size="xs"
       aria-label={t('nav.language')}
       value={current}

@@ -1,8 +1,9 @@
 import { AppShell, Container } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
+import { ErrorBoundary } from './error-boundary';
 import { NavBar } from './nav-bar';
 
 /** Only narrow screens open it: its code comes then, not with every first load. */
@@ -16,6 +17,7 @@ export function Layout() {
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
   const [sideNavOpened, sideNav] = useDisclosure(false);
   const showSideNav = !wide && sideNavOpened;
+  const { key: locationKey } = useLocation();
   return (
     <AppShell
       header={{ height: 60 }}
@@ -34,10 +36,13 @@ export function Layout() {
       )}
       <AppShell.Main>
         <Container size="xl">
-          {/* Screens load their translation namespace on first use. */}
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          {/* A failing screen keeps the nav bar, with its message here; the next navigation tries again. */}
+          <ErrorBoundary resetKey={locationKey}>
+            {/* The first load's screen waits for its code here; later ones in the router's transition, the screen before staying. */}
+            <Suspense fallback={<Spinner />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
         </Container>
       </AppShell.Main>
     </AppShell>

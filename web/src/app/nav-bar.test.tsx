@@ -130,6 +130,36 @@ describe('nav bar', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('opens a menu from the keyboard, its code loaded at the first opening, and gives the focus back', async () => {
+    signedInAs(['AUTHENTICATED']);
+    renderApp('/');
+    const plain = await screen.findByRole('button', { name: 'Data' });
+    expect(plain.getAttribute('aria-haspopup')).toBe('menu');
+    expect(plain.getAttribute('aria-expanded')).toBe('false');
+    plain.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Data' });
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'Imagesets' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    const button = screen.getByRole('button', { name: 'Data' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it("shows the user's email over the avatar, its code loaded when first pointed at", async () => {
+    signedInAs(['AUTHENTICATED']);
+    renderApp('/');
+    const plain = await screen.findByRole('link', { name: 'Profile of Ada Researcher' });
+    await userEvent.hover(plain);
+    // The avatar inside the tooltip, once its code is there, takes the plain one's place.
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Profile of Ada Researcher' })).not.toBe(plain));
+    await userEvent.hover(screen.getByRole('link', { name: 'Profile of Ada Researcher' }));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(testUser().email);
+  });
+
   it('links the avatar to the own profile and shows the elephant for avatar "elephant"', async () => {
     setToken('tok');
     stubFetch((url) =>

@@ -1,10 +1,11 @@
 import { Anchor, Burger, Group, Image, Loader, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
+import { useTranslation } from '../i18n/use-translation';
 import { useLoginUrl } from '../session/login-url';
 import { useSession } from '../session/session';
 import { AccountControls } from './account-controls';
+import { useScreenPending } from './app-router';
 import { LanguageSwitch } from './language-switch';
 import { NavMenuBar } from './nav-menu-bar';
 import { navMenusFor } from './nav-menus';
@@ -28,8 +29,7 @@ function Brand() {
 /** A screen opened for the first time waits for its code; the screen before it stays meanwhile. */
 function ScreenLoading() {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useScreenPending()) return null;
   return <Loader size="xs" aria-label={t('nav.openingScreen')} style={NO_SHRINK} />;
 }
 

@@ -1,26 +1,26 @@
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group, type ButtonProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ComponentProps } from 'react';
 import { Link } from 'react-router';
+import { DeferredFloating } from '../components/deferred-floating';
+import { useTranslation } from '../i18n/use-translation';
 import type { NavMenu } from './nav-menus';
+
+const loadDropdown = () => import('./nav-menu-dropdown');
+const NavMenuDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.NavMenuDropdown })));
+
+/** A menu's button: the plain one of the first load and the real menu's target look the same. */
+function MenuButton(props: ButtonProps & ComponentProps<'button'>) {
+  return <Button variant="subtle" color="dark" size="compact-sm" rightSection={<IconChevronDown size={14} aria-hidden />} {...props} />;
+}
 
 function DropdownMenu({ menu }: { menu: NavMenu }) {
   const { t } = useTranslation();
+  const label = t(menu.labelKey);
   return (
-    <Menu position="bottom-start" shadow="md" withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="dark" size="compact-sm" rightSection={<IconChevronDown size={14} aria-hidden />}>
-          {t(menu.labelKey)}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown mah="80vh" style={{ overflowY: 'auto' }}>
-        {menu.items?.map((item) => (
-          <Menu.Item key={item.to} component={Link} to={item.to}>
-            {t(item.labelKey)}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <DeferredFloating load={loadDropdown} popup="menu" trigger={(props) => <MenuButton {...props}>{label}</MenuButton>}>
+      {(handover) => <NavMenuDropdown menu={menu} handover={handover} target={<MenuButton>{label}</MenuButton>} />}
+    </DeferredFloating>
   );
 }
 

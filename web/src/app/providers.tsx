@@ -1,5 +1,4 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { AppConfig } from '@pim/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -7,6 +6,7 @@ import { AppConfigProvider } from '../session/app-config';
 import { OwnDataProvider } from '../session/own-data';
 import { SessionProvider } from '../session/session';
 import { ErrorBoundary } from './error-boundary';
+import { Toasts } from './toasts';
 
 const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
 
@@ -31,7 +31,7 @@ interface ProvidersProps {
 export function Providers({ config, queryClient, children, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications position="top-right" autoClose={10000} />
+      <Toasts />
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <AppConfigProvider config={config}>

@@ -8,22 +8,22 @@ import { configureApiClient } from '../api/client';
 import { DEFAULT_APP_CONFIG } from '../session/app-config';
 import { setToken } from '../session/token-store';
 import { fetchedUrls, jsonResponse, renderApp, renderRoutes, stubFetch } from '../test/render';
-import { prefetchScreenData, routes, withShell } from './routes';
+import { prefetchScreenData, routes, screen as screenRoute, withShell, type ScreenHandle } from './routes';
 
 function Broken(): never {
   throw new Error('the drawing canvas exploded');
 }
 
-/** A screen's code that arrives when the test says so. */
-function screenCode() {
+/** A screen at `path` whose code arrives when the test says so. */
+function screenCode(path: string) {
   let arrive!: (Component: ComponentType) => void;
   const loaded = new Promise<{ Component: ComponentType }>((resolve) => {
     arrive = (Component) => resolve({ Component });
   });
-  return { lazy: () => loaded, arrive };
+  return { route: screenRoute(path, () => loaded, (m) => m.Component), arrive };
 }
 
-/** React and the router log a failing screen; that is expected where a test makes one fail. */
+/** React and the error boundary log a failing screen; that is expected where a test makes one fail. */
 function quietErrors() {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -59,15 +59,24 @@ describe('route table', () => {
     expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
   });
 
+  it('tries a failed screen again at the next navigation', async () => {
+    quietErrors();
+    renderRoutes(withShell([{ path: 'broken', element: <Broken /> }, { index: true, element: <p>The start page</p> }]), '/broken');
+    expect(screen.getByText('Something went wrong: "the drawing canvas exploded"')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'PIM home' }));
+    expect(await screen.findByText('The start page')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('loads the code of every built screen on demand: only not-found comes with the shell', () => {
-    const screens: RouteObject[] = routes[0]!.children![0]!.children!;
-    const eager = screens.filter((route) => !route.lazy).map((route) => (route.index ? '' : route.path));
+    const screens: RouteObject[] = routes[0]!.children!;
+    const eager = screens.filter((route) => !(route.handle as ScreenHandle | undefined)?.load).map((route) => (route.index ? '' : route.path));
     expect(eager).toEqual(['*']);
   });
 
   it("shows the shell at once on the first load, with a spinner until the screen's code arrives", async () => {
-    const code = screenCode();
-    renderRoutes(withShell([{ path: '*', lazy: code.lazy }]), '/');
+    const code = screenCode('*');
+    renderRoutes(withShell([code.route]), '/');
     expect(await screen.findByRole('link', { name: 'PIM home' })).toBeTruthy();
     expect(screen.getByLabelText('Loading')).toBeTruthy();
     code.arrive(() => <p>The screen</p>);
@@ -76,8 +85,8 @@ describe('route table', () => {
   });
 
   it("keeps the screen shown, and says the next one is opening, until the next screen's code arrives", async () => {
-    const code = screenCode();
-    renderRoutes(withShell([{ path: 'first', element: <Link to="/second">Next</Link> }, { path: 'second', lazy: code.lazy }]), '/first');
+    const code = screenCode('second');
+    renderRoutes(withShell([{ path: 'first', element: <Link to="/second">Next</Link> }, code.route]), '/first');
     await userEvent.click(await screen.findByRole('link', { name: 'Next' }));
     expect(await screen.findByLabelText('Opening the screen')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Next' })).toBeTruthy();
@@ -88,7 +97,7 @@ describe('route table', () => {
 
   it('catches a failure of a lazily loaded screen below the nav bar', async () => {
     quietErrors();
-    renderRoutes(withShell([{ path: '*', lazy: async () => ({ Component: Broken }) }]), '/');
+    renderRoutes(withShell([screenRoute('*', async () => ({ Broken }), (m) => m.Broken)]), '/');
     expect(await screen.findByText('Something went wrong: "the drawing canvas exploded"')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'PIM home' })).toBeTruthy();
   });
@@ -96,7 +105,7 @@ describe('route table', () => {
   it("offers a reload when the browser cannot fetch a screen's code", async () => {
     quietErrors();
     const failure = new TypeError('Failed to fetch dynamically imported module: http://localhost/pim/assets/image-sets-page-B4x9.js');
-    renderRoutes(withShell([{ path: '*', lazy: () => Promise.reject(failure) }]), '/');
+    renderRoutes(withShell([screenRoute('*', () => Promise.reject<{ Broken: ComponentType }>(failure), (m) => m.Broken)]), '/');
     expect(await screen.findByText('Something went wrong: "This screen could not be loaded"')).toBeTruthy();
     expect(screen.getByText(/PIM may have been updated since this page was opened/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Reload page' })).toBeTruthy();

@@ -1,82 +1,92 @@
 import { MODEL_KINDS } from '@pim/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { prefetchImageSets } from '../api/image-set-list';
-import { Spinner } from '../components/spinner';
 import { MODEL_SCREENS } from '../pages/models/model-screens';
 import { BASENAME } from '../session/app-config';
 import { getToken } from '../session/token-store';
-import { RouteErrorFallback } from './error-boundary';
 import { loadNamespaces } from './i18n';
 import { Layout } from './layout';
 import { NotFoundPage } from './not-found-page';
 
-/** A screen route's `handle`: the data the screen opens with, which a first load asks for beside its code. */
-interface ScreenHandle {
-  prefetch: (queryClient: QueryClient) => void;
+/**
+ * A screen route's `handle`: its code, which opening the screen waits for (app/app-router.tsx), and
+ * the data the screen opens with, which a first load asks for beside its code.
+ */
+export interface ScreenHandle {
+  /** Starts fetching the screen's code and translations, once; true while they are on their way. */
+  load: () => boolean;
+  prefetch?: (queryClient: QueryClient) => void;
 }
 
-/** The shell around the screens. A failing screen keeps the nav bar, with its error message below it. */
+/** The shell around the screens: the nav bar at once, each screen below it (app/layout.tsx). */
 export function withShell(screens: RouteObject[]): RouteObject[] {
-  return [
-    {
-      element: <Layout />,
-      errorElement: <RouteErrorFallback />,
-      // On the first load the shell shows at once, with the spinner where the screen's code is awaited.
-      children: [{ errorElement: <RouteErrorFallback />, hydrateFallbackElement: <Spinner />, children: screens }],
-    },
-  ];
+  return [{ element: <Layout />, children: screens }];
 }
 
 /**
  * A screen whose code is loaded when it is first opened, so each page is a chunk of its own and
  * the first load carries only the shell. Its translation namespaces are fetched beside its code,
  * so it renders with its texts at once. The import stays literal: the bundler splits on it.
+ * `handle.load` starts the fetch before React renders the screen: at the first load, and as a
+ * navigation to it starts.
  */
-function lazyScreen<M>(load: () => Promise<M>, render: (module: M) => Pick<RouteObject, 'Component' | 'element'>, namespaces: readonly string[]): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
-      return render(module);
+function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, namespaces: readonly string[]) {
+  let code: Promise<ComponentType<P>> | undefined;
+  let arrived = false;
+  const fetchCode = () => {
+    if (code) return code;
+    code = Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => pick(module));
+    // Settled either way: a failure is the screen's to show, where React.lazy throws it.
+    code.then(
+      () => (arrived = true),
+      () => (arrived = true),
+    );
+    return code;
+  };
+  const handle: ScreenHandle = {
+    load: () => {
+      void fetchCode();
+      return !arrived;
     },
   };
+  return { Screen: lazy(async () => ({ default: await fetchCode() })), handle };
 }
 
-function screen<M>(
+export function screen<M>(
   path: string,
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespaces: readonly string[] = [],
   prefetch?: ScreenHandle['prefetch'],
 ): RouteObject {
-  const handle: ScreenHandle | undefined = prefetch && { prefetch };
-  return { path, handle, ...lazyScreen(load, (module) => ({ Component: pick(module) }), namespaces) };
+  const { Screen, handle } = lazyScreen(load, pick, namespaces);
+  return { path, element: <Screen />, handle: { ...handle, prefetch } };
 }
 
 /** Each model kind's list and, where it has one, its form/detail route; `key` gives each kind its own state. */
 const modelRoutes: RouteObject[] = MODEL_KINDS.flatMap((kind) => {
   const { listRoute, formRoute } = MODEL_SCREENS[kind];
-  const list: RouteObject = {
-    path: listRoute,
-    ...lazyScreen(() => import('../pages/models/models-page'), ({ ModelsPage }) => ({ element: <ModelsPage key={kind} kind={kind} /> }), ['models']),
-  };
-  if (!formRoute) return [list];
-  const form: RouteObject = {
-    path: formRoute,
-    ...lazyScreen(() => import('../pages/models/model-page'), ({ ModelPage }) => ({ element: <ModelPage key={kind} kind={kind} /> }), ['models']),
-  };
-  return [list, form];
+  const list = lazyScreen(() => import('../pages/models/models-page'), (m) => m.ModelsPage, ['models']);
+  const kindRoutes: RouteObject[] = [{ path: listRoute, element: <list.Screen key={kind} kind={kind} />, handle: list.handle }];
+  if (formRoute) {
+    const form = lazyScreen(() => import('../pages/models/model-page'), (m) => m.ModelPage, ['models']);
+    kindRoutes.push({ path: formRoute, element: <form.Screen key={kind} kind={kind} />, handle: form.handle });
+  }
+  return kindRoutes;
 });
 
 /** The P2PaLA and Siamese network jobs' lists: one screen, its records by kind. */
-const subJobRoutes: RouteObject[] = (['p2pala', 'siamese'] as const).map((kind) => ({
-  path: kind === 'p2pala' ? 'p2palajobs' : 'siamesenetworkjobs',
-  ...lazyScreen(() => import('../pages/jobs/sub-jobs-page'), ({ SubJobsPage }) => ({ element: <SubJobsPage key={kind} kind={kind} /> }), ['jobs']),
-}));
+const subJobRoutes: RouteObject[] = (['p2pala', 'siamese'] as const).map((kind) => {
+  const jobs = lazyScreen(() => import('../pages/jobs/sub-jobs-page'), (m) => m.SubJobsPage, ['jobs']);
+  return { path: kind === 'p2pala' ? 'p2palajobs' : 'siamesenetworkjobs', element: <jobs.Screen key={kind} kind={kind} />, handle: jobs.handle };
+});
+
+const landing = lazyScreen(() => import('../pages/landing/landing-page'), (m) => m.LandingPage, ['pages']);
 
 export const routes: RouteObject[] = withShell([
-  { index: true, ...lazyScreen(() => import('../pages/landing/landing-page'), (m) => ({ Component: m.LandingPage }), ['pages']) },
+  { index: true, element: <landing.Screen />, handle: landing.handle },
   screen('login', () => import('../pages/login/login-page'), (m) => m.LoginPage),
   screen('logingoogle', () => import('../pages/login/login-google-page'), (m) => m.LoginGooglePage),
   screen('imagesets', () => import('../pages/imagesets/image-sets-page'), (m) => m.ImageSetsPage, ['imagesets'], prefetchImageSets),
@@ -136,5 +146,5 @@ export const routes: RouteObject[] = withShell([
  */
 export function prefetchScreenData(pathname: string, queryClient: QueryClient): void {
   if (getToken() === null) return;
-  for (const { route } of matchRoutes(routes, pathname, BASENAME) ?? []) (route.handle as ScreenHandle | undefined)?.prefetch(queryClient);
+  for (const { route } of matchRoutes(routes, pathname, BASENAME) ?? []) (route.handle as ScreenHandle | undefined)?.prefetch?.(queryClient);
 }

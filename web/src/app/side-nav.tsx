@@ -1,6 +1,6 @@
 import { Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import { useSession } from '../session/session';
 import { AccountControls } from './account-controls';
 import { navMenusFor } from './nav-menus';

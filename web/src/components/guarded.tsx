@@ -2,8 +2,8 @@ import { Button, Tooltip } from '@mantine/core';
 import { hasRole } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { cloneElement, type ReactElement } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/use-translation';
 import { useSession } from '../session/session';
 
 /**

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useAppConfig } from './app-config';
 import { useLoginUrl } from './login-url';
 

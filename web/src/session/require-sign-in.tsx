@@ -2,8 +2,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { hasRole } from '@pim/contract';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/spinner';
+import { useTranslation } from '../i18n/use-translation';
 import { ProviderLoginButton } from './provider-login-button';
 import { useSession } from './session';
 

@@ -1,19 +1,36 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { UNSAFE_createMemoryHistory, type Location, type NavigationType, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { configureApiClient } from '../api/client';
+import { AppRouter } from '../app/app-router';
 import { createQueryClient, Providers } from '../app/providers';
 import { routes } from '../app/routes';
 import { BASENAME, DEFAULT_APP_CONFIG } from '../session/app-config';
 
-/** Any route list, with the app's providers, at `path` inside /pim. */
+/** What a test reads of the router: the address (a full path, /pim/...) and how it was reached. */
+export interface TestRouter {
+  readonly state: { location: Location; historyAction: NavigationType };
+  /**
+   * Goes to a path inside /pim, as a link would, or back and forth in the history; async, so
+   * `await act(...)` around it waits as an async act.
+   */
+  navigate: (to: string | number) => Promise<void>;
+}
+
+/** Any route list, with the app's providers and router, at `path` inside /pim. */
 export function renderRoutes(routeList: RouteObject[], path: string) {
   configureApiClient(DEFAULT_APP_CONFIG);
-  const router = createMemoryRouter(routeList, { initialEntries: [BASENAME + path], basename: BASENAME });
+  const history = UNSAFE_createMemoryHistory({ initialEntries: [BASENAME + path], v5Compat: true });
+  const router: TestRouter = {
+    get state() {
+      return { location: history.location, historyAction: history.action };
+    },
+    navigate: async (to) => (typeof to === 'number' ? history.go(to) : history.push(BASENAME + to)),
+  };
   const view = render(
     <Providers config={DEFAULT_APP_CONFIG} queryClient={createQueryClient()} env="test">
-      <RouterProvider router={router} />
+      <AppRouter history={history} routes={routeList} />
     </Providers>,
   );
   return { ...view, router };

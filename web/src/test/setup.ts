@@ -1,7 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, vi } from 'vitest';
 import enCommon from '../../public/locales/en/common.json';
 import enAnnotator from '../../public/locales/en/annotator.json';
@@ -21,6 +19,7 @@ import enSettings from '../../public/locales/en/settings.json';
 import enSimilarity from '../../public/locales/en/similarity.json';
 import enImagedescription from '../../public/locales/en/imagedescription.json';
 import enDashboard from '../../public/locales/en/dashboard.json';
+import { i18n } from '../i18n/translations';
 import { clearStoredSession } from '../session/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
@@ -50,36 +49,27 @@ window.HTMLElement.prototype.scrollIntoView = () => undefined;
 configure({ asyncUtilTimeout: 20_000 });
 
 // The real English texts, bundled instead of fetched over HTTP.
-await i18n.use(initReactI18next).init({
-  lng: 'en',
-  fallbackLng: 'en',
-  ns: ['common', 'pages', 'imagesets', 'drawings', 'comparison', 'fieldsets', 'annotator', 'metadata', 'users', 'groups', 'apikeys', 'models', 'settings', 'jobs', 'search', 'similarity', 'imagedescription', 'dashboard'],
-  defaultNS: 'common',
-  resources: {
-    en: {
-      common: enCommon,
-      pages: enPages,
-      imagesets: enImagesets,
-      drawings: enDrawings,
-      comparison: enComparison,
-      fieldsets: enFieldsets,
-      users: enUsers,
-      groups: enGroups,
-      apikeys: enApikeys,
-      models: enModels,
-      annotator: enAnnotator,
-      metadata: enMetadata,
-      settings: enSettings,
-      jobs: enJobs,
-      search: enSearch,
-      similarity: enSimilarity,
-      imagedescription: enImagedescription,
-      dashboard: enDashboard,
-    },
-  },
-  interpolation: { escapeValue: false },
-  showSupportNotice: false,
-});
+const english = {
+  common: enCommon,
+  pages: enPages,
+  imagesets: enImagesets,
+  drawings: enDrawings,
+  comparison: enComparison,
+  fieldsets: enFieldsets,
+  users: enUsers,
+  groups: enGroups,
+  apikeys: enApikeys,
+  models: enModels,
+  annotator: enAnnotator,
+  metadata: enMetadata,
+  settings: enSettings,
+  jobs: enJobs,
+  search: enSearch,
+  similarity: enSimilarity,
+  imagedescription: enImagedescription,
+  dashboard: enDashboard,
+};
+for (const [ns, texts] of Object.entries(english)) i18n.addResourceBundle('en', ns, texts);
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { Group, NativeSelect, NumberInput, TextInput } from '@mantine/core';
 import type { Column } from '@tanstack/react-table';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { FilterVariant } from './column-meta';
 
 /** What the inputs use of a column: its filter value, whatever the table's rows. */
@@ -24,7 +24,6 @@ function RangeFilter({ column, label }: { column: FilterColumn; label: string })
   return (
     <Group gap={4} wrap="nowrap">
       <NumberInput
-        // The popover's focus trap looks for an input as it opens, which may be before this code came.
         autoFocus
         size="xs"
         w={80}

@@ -1,12 +1,13 @@
-import { ActionIcon, Loader, Popover } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconFilter } from '@tabler/icons-react';
 import type { Column } from '@tanstack/react-table';
-import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy } from 'react';
+import { useTranslation } from '../../i18n/use-translation';
+import { DeferredFloating, type PlainTriggerProps } from '../deferred-floating';
 
-/** The inputs (the number input is a library of its own) come when a filter is first pointed at or opened. */
-const loadInputs = () => import('./column-filter-input');
-const ColumnFilterInput = lazy(() => loadInputs().then((m) => ({ default: m.ColumnFilterInput })));
+/** The popover and its inputs (the number input is a library of its own) come when a filter is first pointed at or opened. */
+const loadPopover = () => import('./column-filter-popover');
+const ColumnFilterPopover = lazy(() => loadPopover().then((m) => ({ default: m.ColumnFilterPopover })));
 
 /**
  * A filter button in the column's header cell, opening the column's filter. Keeping the inputs in
@@ -15,25 +16,28 @@ const ColumnFilterInput = lazy(() => loadInputs().then((m) => ({ default: m.Colu
 export function ColumnFilter<T>({ column, label }: { column: Column<T, unknown>; label: string }) {
   const { t } = useTranslation();
   const active = column.getIsFiltered();
+  const button = (props?: PlainTriggerProps) => (
+    <ActionIcon
+      size="sm"
+      variant={active ? 'filled' : 'subtle'}
+      color={active ? undefined : 'gray'}
+      aria-label={t('table.filter', { column: label })}
+      {...props}
+    >
+      <IconFilter size={14} />
+    </ActionIcon>
+  );
   return (
-    <Popover position="bottom-start" shadow="md" trapFocus withinPortal>
-      <Popover.Target>
-        <ActionIcon
-          size="sm"
-          variant={active ? 'filled' : 'subtle'}
-          color={active ? undefined : 'gray'}
-          aria-label={t('table.filter', { column: label })}
-          onPointerEnter={() => void loadInputs()}
-          onFocus={() => void loadInputs()}
-        >
-          <IconFilter size={14} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <Suspense fallback={<Loader size="xs" aria-label={t('loading')} />}>
-          <ColumnFilterInput column={column} label={label} variant={column.columnDef.meta?.filterVariant ?? 'text'} />
-        </Suspense>
-      </Popover.Dropdown>
-    </Popover>
+    <DeferredFloating load={loadPopover} popup="dialog" trigger={button}>
+      {(handover) => (
+        <ColumnFilterPopover
+          column={column}
+          label={label}
+          variant={column.columnDef.meta?.filterVariant ?? 'text'}
+          handover={handover}
+          target={button()}
+        />
+      )}
+    </DeferredFloating>
   );
 }

@@ -88,7 +88,7 @@ describe('DataTable', () => {
     expect(urlState(router)).toMatchObject({ pageSize: 500 });
 
     await user.click(screen.getByRole('button', { name: 'Columns' }));
-    await user.click(screen.getByRole('checkbox', { name: 'created' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'created' }));
     expect(urlState(router)).toMatchObject({ columnVisibility: { created: true } });
     expect(headers()).toContain('created');
   });

@@ -12,7 +12,7 @@ import {
   type Row,
 } from '@tanstack/react-table';
 import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Spinner } from '../spinner';
 import { ColumnFilter } from './column-filter';
 import { columnIdOf, headerLabel, withFilterFn, type DataTableColumn } from './column-meta';

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, NativeSelect, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -6,7 +6,8 @@ import {
   IconChevronsRight,
 } from '@tabler/icons-react';
 import type { Table } from '@tanstack/react-table';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
+import { PlainSelect } from '../plain-select';
 import { PAGE_SIZES } from './table-state';
 
 export function TablePager<T>({ table, pageSizes = PAGE_SIZES }: { table: Table<T>; pageSizes?: readonly number[] }) {
@@ -23,7 +24,7 @@ export function TablePager<T>({ table, pageSizes = PAGE_SIZES }: { table: Table<
         {t('table.range', { from, to, count })}
       </Text>
       <Group gap="xs">
-        <NativeSelect
+        <PlainSelect
           size="xs"
           label={t('table.rowsPerPage')}
           styles={{ root: { display: 'flex', alignItems: 'center', gap: 8 } }}

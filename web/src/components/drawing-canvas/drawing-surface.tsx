@@ -1,6 +1,6 @@
 import type { DrawingKind, DrawingLabel, DrawingPoint, DrawingShape, TranscriptionLayout } from '@pim/contract';
 import { memo, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { pointsAttr } from '../layout-overlay/layout-geometry';
 import { LayoutShapes } from '../layout-overlay/layout-shapes';
 import { imagePoint, type ImageSize } from './geometry';

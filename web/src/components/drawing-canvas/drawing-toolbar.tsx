@@ -1,7 +1,7 @@
 import { Badge, Button, Chip, ColorSwatch, Group, Kbd, SegmentedControl, Stack, Text } from '@mantine/core';
 import { DRAWING_KINDS, DRAWING_LABELS, type DrawingKind, type DrawingLabel } from '@pim/contract';
 import { IconArrowBackUp, IconDeviceFloppy, IconLine, IconPolygon } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { DrawingState } from './drawing-state';
 import { LABEL_COLORS } from './label-style';
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type OpenSeadragon from 'openseadragon';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAuthHeaders } from '../../session/auth-headers';
 import { Spinner } from '../spinner';
 

@@ -1,6 +1,6 @@
 import type { TranscriptionLayout, TranscriptionLayoutLine } from '@pim/contract';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { pointsAttr } from './layout-geometry';
 import { LAYOUT_COLORS } from './layout-style';
 

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { TranscriptionLayout, TranscriptionLayoutLine } from '@pim/contract';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { ImageViewer, type ViewerOverlay } from '../image-viewer/image-viewer';
 import { MANUSCRIPT_FONT_FAMILY } from '../manuscript-text/manuscript-text';
 import { lineAt, linesOf } from './layout-geometry';

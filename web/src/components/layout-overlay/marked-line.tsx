@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import type { LayoutPoints } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { ImageRect } from '../image-viewer/image-viewer';
 import { MANUSCRIPT_FONT_FAMILY } from '../manuscript-text/manuscript-text';
 import { pointsAttr } from './layout-geometry';

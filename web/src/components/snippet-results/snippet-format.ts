@@ -1,6 +1,6 @@
 import type { SiameseSnippetResult } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The image page of a snippet's image, with the line it was cut from marked (the search hits' link). */
 export function snippetLink(snippet: Pick<SiameseSnippetResult, 'documentImageId' | 'documentOCRResultLineUUID'>): string {

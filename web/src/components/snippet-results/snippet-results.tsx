@@ -1,8 +1,8 @@
 import { Anchor, Badge, Box, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { SiameseSnippetResult } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 import { AuthenticatedImage } from '../authenticated-image/authenticated-image';
 import { MANUSCRIPT_FONT_FAMILY } from '../manuscript-text/manuscript-text';
 import { snippetLink, useScoreFormat } from './snippet-format';

@@ -1,5 +1,5 @@
 import type { NamedRef } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { SetThenImagePicker } from './set-then-image-picker';
 
 const SETS = { url: 'pim/documentimageset/autocomplete' };

@@ -2,9 +2,9 @@ import { Button, Combobox, Loader, TextInput, useCombobox } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { QueryValue } from '../../api/client';
+import { useTranslation } from '../../i18n/use-translation';
 import { useOwnDataOnly } from '../../session/own-data';
 import { fetchTypeaheadChunk, shouldSearch } from './typeahead-source';
 

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Progress, Stack, Table, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { UploadItem, UploadStatus } from './upload-queue';
 
 const STATUS_COLOR: Record<UploadStatus, string> = { waiting: 'gray', uploading: 'blue', done: 'green', failed: 'red' };

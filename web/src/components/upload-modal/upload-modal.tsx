@@ -4,7 +4,7 @@ import type { FilePondFile } from 'filepond';
 import FilePondPluginFileValidateType from 'filepond-plugin-file-validate-type';
 import { useState } from 'react';
 import { FilePond, registerPlugin } from 'react-filepond';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { UploadList } from './upload-list';
 import { ACCEPTED_FILE_TYPES, isUploadable, uploadInOrder, type UploadItem, type UploadReport } from './upload-queue';
 

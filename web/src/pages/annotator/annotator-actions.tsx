@@ -2,8 +2,8 @@ import { Anchor, Button, Group, Kbd, Stack, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconArrowLeft, IconArrowRight, IconDeviceFloppy, IconDownload, IconInfoCircle, IconTable } from '@tabler/icons-react';
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/use-translation';
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.userAgent);
 const ALT = IS_MAC ? '⌥' : 'Alt';

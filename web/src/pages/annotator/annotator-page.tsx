@@ -1,10 +1,10 @@
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useImageSet } from '../../api/imagesets';
 import { useMetadataFields } from '../../api/metadata';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { AnnotatorWorkspace } from './annotator-workspace';
 import { chooseFieldSetPath, type AnnotatorScreen } from './paths';

@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Grid, LoadingOverlay, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../api/download';
 import { useFieldSet } from '../../api/fieldsets';
 import { metadataCsvDownload } from '../../api/metadata';
+import { useTranslation } from '../../i18n/use-translation';
 import { AnnotatorActions } from './annotator-actions';
 import { CanvasViewer } from './canvas-viewer';
 import type { ManifestCanvas, ParsedManifest } from './manifest-canvases';

@@ -1,8 +1,8 @@
 import { Stack, Text } from '@mantine/core';
 import type OpenSeadragon from 'openseadragon';
-import { useTranslation } from 'react-i18next';
 import { headersFor, ImageViewer, OpenSeadragonView, type ImageRect, type ViewerOverlay } from '../../components/image-viewer/image-viewer';
 import { MarkedLineShape } from '../../components/layout-overlay/marked-line';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAuthHeaders } from '../../session/auth-headers';
 import type { ManifestCanvas } from './manifest-canvases';
 import type { LineMark } from './transcription-choice';

@@ -2,9 +2,9 @@ import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { namedRefSchema, type NamedRef } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { annotatorPath, annotatorScreenOf, type AnnotatorScreen } from './paths';
 

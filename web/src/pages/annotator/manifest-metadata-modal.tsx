@@ -1,5 +1,5 @@
 import { Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { ManifestCanvas, MetadataEntry, ParsedManifest } from './manifest-canvases';
 
 const LOOKS_LIKE_HTML = /<[a-z!/][^>]*>/i;

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { DateEstimate, PimField } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateEstimate } from '../../api/similarity';
 import { snippetLink, useScoreFormat } from '../../components/snippet-results/snippet-format';
+import { useTranslation } from '../../i18n/use-translation';
 import type { FieldValue, FormValues } from './form-values';
 
 interface DateEstimateProps {

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useCompareWithImageSet } from '../../api/similarity';
 import { SnippetResults } from '../../components/snippet-results/snippet-results';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Results shown at first and added by each 'Show more': each shown snippet fetches its crop. */
 const RESULTS_STEP = 10;

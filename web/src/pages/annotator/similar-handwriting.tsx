@@ -1,9 +1,10 @@
 import { Alert, Anchor, Divider, Select, Stack, Text } from '@mantine/core';
 import type { PimField } from '@pim/contract';
 import { Suspense, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSimilarityModels } from '../../api/similarity';
+import { Trans } from '../../i18n/trans';
+import { useTranslation } from '../../i18n/use-translation';
 import type { FieldValue, FormValues } from './form-values';
 import { ownImageUuid } from './paths';
 import { DateEstimatePanel } from './similar-handwriting-estimate';

@@ -2,9 +2,9 @@ import { Box, Button, Group, Select, Text, UnstyledButton } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import type { PimField, TranscriptionLayoutLine } from '@pim/contract';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MARKED_LINE_COLOR } from '../../components/layout-overlay/layout-style';
 import { manuscriptText } from '../../components/manuscript-text/manuscript-text';
+import { useTranslation } from '../../i18n/use-translation';
 import { isFixed, type FieldValue, type FormValues } from './form-values';
 
 /** The list scrolls by itself beside the viewer, so the page keeps the image in view. */

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Select, Stack, Text } from '@mantine/core';
 import type { PimField, Transcription, TranscriptionLayout, TranscriptionLayoutLine } from '@pim/contract';
 import { Suspense, useMemo, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTranscriptionLayout, useTranscriptions } from '../../api/transcriptions';
 import { manuscriptText } from '../../components/manuscript-text/manuscript-text';
+import { Trans } from '../../i18n/trans';
+import { useTranslation } from '../../i18n/use-translation';
 import { useTranscriptionLabels } from '../documentimage/comparison/labels';
 import type { FieldValue, FormValues } from './form-values';
 import { ownImageUuid } from './paths';

@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import type { PimField, StoredMetadataValue } from '@pim/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { metadataKeys, useSaveMetadata, useStoredMetadata } from '../../api/metadata';
+import { useTranslation } from '../../i18n/use-translation';
 import { carryOver, emptyValues, fieldErrors, saveRequest, withStored, type FieldValue, type FormValues } from './form-values';
 import type { ParsedManifest } from './manifest-canvases';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TFunction } from 'i18next';
 import { headersFor } from '../../components/image-viewer/image-viewer';
+import type { TFunction } from '../../i18n/translations';
 import { useAuthHeaders } from '../../session/auth-headers';
 import { readManifestText, type ManifestProblem, type ManifestReading } from './manifest-canvases';
 
@@ -39,7 +39,7 @@ export function useManifest(uri: string) {
 }
 
 /** The sentence the screen shows for a manifest it cannot annotate. */
-export function manifestProblemText(t: TFunction<'annotator'>, problem: ManifestProblem): string {
+export function manifestProblemText(t: TFunction, problem: ManifestProblem): string {
   switch (problem.kind) {
     case 'serverError':
       return t('errors.serverError', { message: problem.message });

@@ -1,6 +1,6 @@
 import type { ApiKey } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 
 export function apiKeyColumns(t: TFunction): DataTableColumn<ApiKey>[] {
   return [

@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import { ROLE, API_KEY_USER_NAME_MAX, type ApiKey } from '@pim/contract';
 import { IconAlertTriangle, IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCreateApiKey, usePossibleApiKeyRoles } from '../../api/apikeys';
 import { BackLink } from '../../components/back-link';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 
 

@@ -1,5 +1,5 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { RELEASE, ROADMAP, type ChangelogEntry } from './changelog-entries';
 
 function Section({ title, entries, prefix }: { title: string; entries: readonly ChangelogEntry[]; prefix: string }) {

@@ -3,12 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { ROLE, saveConfigurationRequestSchema, type Configuration } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useConfiguration, useSaveConfiguration } from '../../api/configurations';
 import { fieldErrors } from '../../components/field-errors';
 import { Spinner } from '../../components/spinner';
 import { EditPage } from '../../frames/edit-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { LoadFailed } from '../users/load-failed';
 
 type Field = 'key' | 'value';

@@ -1,14 +1,14 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { ROLE, type Configuration } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useConfigurations, useDeleteConfiguration } from '../../api/configurations';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
+import type { TFunction } from '../../i18n/translations';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 

@@ -1,7 +1,7 @@
 import { BarChart, LineChart } from '@mantine/charts';
 import { STATISTICS_DAYS, type StatisticName, type StatisticSeries } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import type { StatisticsResults } from '../../api/statistics';
+import { useTranslation } from '../../i18n/use-translation';
 import { ChartCard } from './chart-card';
 import { type ChartLine, dayLabel, monthLabel, timeRows } from './chart-data';
 

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useDashboard, useStatistics } from '../../api/statistics';
+import { useTranslation } from '../../i18n/use-translation';
 import { useOwnDataOnly } from '../../session/own-data';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { MonthlyActivityChart, RecentActivityChart } from './activity-charts';

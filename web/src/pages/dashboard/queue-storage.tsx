@@ -2,9 +2,9 @@ import { Alert, Anchor, Badge, Card, Group, Loader, Progress, Stack, Table, Text
 import { type Dashboard, STATISTICS_DAYS } from '@pim/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBytes } from '../../components/format/bytes';
+import { useTranslation } from '../../i18n/use-translation';
 
 function Panel({ title, query, children }: { title: string; query: UseQueryResult<Dashboard, Error>; children: (data: Dashboard) => ReactNode }) {
   const { t } = useTranslation('dashboard');

@@ -1,9 +1,9 @@
 import { DonutChart } from '@mantine/charts';
 import { ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { STATISTICS_OTHER, type StatisticName } from '@pim/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import type { StatisticsResults } from '../../api/statistics';
+import type { TFunction } from '../../i18n/translations';
+import { useTranslation } from '../../i18n/use-translation';
 import { ChartCard } from './chart-card';
 import { pieData } from './chart-data';
 
@@ -23,7 +23,7 @@ export const SHARES: ShareSource[] = [
   { titleKey: 'shares.byModel', statistic: 'siamesesnippetslast2weeks', series: 'byModel' },
 ];
 
-function partName(t: TFunction<'dashboard'>, source: ShareSource, key: string): string {
+function partName(t: TFunction, source: ShareSource, key: string): string {
   if (key === STATISTICS_OTHER) return t('other');
   return source.partKey ? t(`${source.partKey}.${key}`, { defaultValue: key }) : key;
 }

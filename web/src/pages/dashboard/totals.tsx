@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { StatisticName, Statistics } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import type { StatisticsResults } from '../../api/statistics';
+import { useTranslation } from '../../i18n/use-translation';
 import { sumOf } from './chart-data';
 
 /** A figure of the top row: its label, and how it is read from a statistic. */

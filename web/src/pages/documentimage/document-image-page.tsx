@@ -1,11 +1,11 @@
 import { Alert, Anchor, Group, List, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import type { DocumentImage } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentImage, useDocumentImageSets, useFieldDefinitions } from '../../api/documentimages';
 import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
 import { Spinner } from '../../components/spinner';
 import { UuidPage } from '../../frames/uuid-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { TranscriptionTabList, TranscriptionTabPanels } from './comparison/transcription-tabs';
 import { useDocumentImageTab } from './comparison/url-state';
 import { ImageTab } from './image-tab';

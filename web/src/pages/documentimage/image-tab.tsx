@@ -1,12 +1,12 @@
 import { ColorSwatch, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import type { DocumentImage, SimpleTextLine, Transcription, TranscriptionLayout } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useMarkedTextLine } from '../../api/textlines';
 import { useTranscriptionLayout, useTranscriptions } from '../../api/transcriptions';
 import { ImageViewOrDraw } from '../../components/drawing-canvas/image-view-or-draw';
 import { linesOf } from '../../components/layout-overlay/layout-geometry';
 import { LAYOUT_COLORS, type LayoutPart } from '../../components/layout-overlay/layout-style';
 import type { MarkedLine } from '../../components/layout-overlay/marked-line';
+import { useTranslation } from '../../i18n/use-translation';
 import { useTranscriptionLabels } from './comparison/labels';
 import { useLayoutChoice, useMarkedLineId, type LayoutChoice, type LayoutChoiceActions } from './comparison/url-state';
 

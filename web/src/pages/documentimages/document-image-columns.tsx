@@ -1,9 +1,9 @@
 import { Anchor } from '@mantine/core';
 import { DOCUMENT_IMAGE_SORTABLE, type DocumentImage, type DocumentImageListQuery } from '@pim/contract';
 import type { ColumnFiltersState, SortingState } from '@tanstack/react-table';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 import { ReadMore } from './read-more';
 
 /**

@@ -1,7 +1,6 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import type { DocumentImage } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentImagePage } from '../../api/documentimages';
 import { useImageSet } from '../../api/imagesets';
@@ -9,6 +8,7 @@ import { BackLink } from '../../components/back-link';
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { DOCUMENT_IMAGE_HIDDEN_COLUMNS, documentImageColumns, serverQuery } from './document-image-columns';
 

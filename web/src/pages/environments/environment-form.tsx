@@ -12,11 +12,11 @@ import {
 } from '@pim/contract';
 import { IconCopy, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSaveEnvironment } from '../../api/environments';
 import { fieldErrors } from '../../components/field-errors';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 
 type TextField = 'title' | 'path' | 'address' | EnvironmentTextField;
 type Draft = Record<TextField, string> & Record<EnvironmentSwitch, boolean> & { elasticSearchIndex: SearchIndex | null };

@@ -1,8 +1,8 @@
 import { ROLE } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useEnvironment } from '../../api/environments';
 import { Spinner } from '../../components/spinner';
 import { EditPage } from '../../frames/edit-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { LoadFailed } from '../users/load-failed';
 import { EnvironmentForm } from './environment-form';
 

@@ -1,13 +1,13 @@
 import { Button, Stack, Title } from '@mantine/core';
 import { ROLE, type Environment } from '@pim/contract';
 import { IconPlus } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useEnvironments } from '../../api/environments';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
+import type { TFunction } from '../../i18n/translations';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 

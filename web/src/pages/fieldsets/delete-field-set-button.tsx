@@ -1,8 +1,8 @@
 import type { PimFieldSet } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDeleteFieldSet } from '../../api/fieldsets';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Deleting a set also deletes every value annotated with it, so the question says so; then back to the list. */
 export function DeleteFieldSetButton({ set, disabled }: { set: PimFieldSet; disabled?: boolean }) {

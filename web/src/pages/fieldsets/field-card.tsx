@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Checkbox, Grid, Group, Paper, Select, Text, TextInput } from '@mantine/core';
 import { FIELD_TEXT_MAX, type MetadataFieldType } from '@pim/contract';
 import { IconArrowDown, IconArrowUp, IconLock, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { isFixedField, type DraftErrors, type DraftField, type FieldChange } from './field-set-draft';
 import { inputVariant } from './locked-input';
 import { SelectValuesEditor } from './select-values-editor';

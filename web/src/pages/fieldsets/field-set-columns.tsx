@@ -1,6 +1,6 @@
 import type { PimFieldSetSummary } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 
 /** 'YYYY-MM-DD HH:mm' (UTC): readable, and still sorts and filters like the ISO value. */
 function shortDateTime(iso: string): string {

@@ -1,9 +1,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useFieldSet } from '../../api/fieldsets';
 import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
 import { EditPage } from '../../frames/edit-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { FieldSetForm } from './field-set-form';
 
 

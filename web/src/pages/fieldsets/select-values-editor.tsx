@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core
 import { FIELD_TEXT_MAX } from '@pim/contract';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { DraftErrors, DraftValue } from './field-set-draft';
 import { inputVariant } from './locked-input';
 

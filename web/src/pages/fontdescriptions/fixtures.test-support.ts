@@ -1,6 +1,6 @@
 import type { FontDescription } from '@pim/contract';
-import i18n from 'i18next';
 import enFonts from '../../../public/locales/en/fonts.json';
+import { i18n } from '../../i18n/translations';
 import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 

@@ -1,6 +1,6 @@
 import { FONT_FLAGS, type FontDescription } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 
 /** Columns hidden until the user shows them. */
 export const FONT_HIDDEN_COLUMNS = ['license', 'containsLongS', 'containsLigatures', 'romanScript', 'hasData', 'fileName', 'updated'] as const;

@@ -16,10 +16,10 @@ import {
 } from '@pim/contract';
 import { IconDeviceFloppy, IconDownload, IconLock } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { fontBinaryPath, useCreateFontDescription, useUpdateFontDescription } from '../../api/fontdescriptions';
+import { useTranslation } from '../../i18n/use-translation';
 
 const EMPTY: FontDescriptionForm = {
   uri: '',

@@ -1,8 +1,8 @@
 import { hasRole, ROLE } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useFontDescription } from '../../api/fontdescriptions';
 import { Spinner } from '../../components/spinner';
 import { EditPage } from '../../frames/edit-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { useSession } from '../../session/session';
 import { LoadFailed } from '../users/load-failed';
 import { FontDescriptionFormView } from './font-description-form';

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { namedRefSchema, type NamedRef } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useGroupHierarchyChange, useGroupPossibleRoles } from '../../api/groups';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Gives a user a role in `group`; the roles offered are the ones that group allows. */
 export function AddMembershipModal({ group, onClose }: { group: NamedRef; onClose: () => void }) {

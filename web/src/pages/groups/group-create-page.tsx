@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ROLE, createGroupRequestSchema } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateGroup } from '../../api/groups';
 import { BackLink } from '../../components/back-link';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { GroupNameForm } from './group-name-form';
 

@@ -2,8 +2,8 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { GROUP_NAME_MAX } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface GroupNameFormProps {
   /** The contract's request schema of the call that saves the name (create or rename). */

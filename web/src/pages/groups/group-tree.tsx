@@ -2,11 +2,11 @@ import { ActionIcon, Anchor, Badge, Box, Button, Group, Loader, Text, Tooltip } 
 import { namedRefSchema, type HierarchyMembership, type NamedRef } from '@pim/contract';
 import { IconPlus, IconTrash, IconUser, IconUserPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subgroupCandidatesUrl, useGroupHierarchy, useGroupHierarchyChange } from '../../api/groups';
 import { Tree, TreeFolder, TreeLeaf } from '../../components/tree/tree';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 import { AddMembershipModal } from './add-membership-modal';
 
 function RemoveButton({ label, loading, onClick }: { label: string; loading: boolean; onClick: () => void }) {

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Center, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconPhotoOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import type { DescribedImage } from './description-queue';
 import { DescriptionText } from './description-text';
 

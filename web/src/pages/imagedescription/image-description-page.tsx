@@ -1,8 +1,8 @@
 import { Button, FileButton, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { DESCRIBE_IMAGE_ACCEPT } from '@pim/contract';
 import { IconPhotoSearch, IconUpload } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { describeImage } from '../../api/imagedescription';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { useDescriptionQueue } from './description-queue';
 import { ImageCard } from './image-card';

@@ -2,12 +2,12 @@ import { ActionIcon, Button, Group, Modal, Select, Stack, Table, Text } from '@m
 import { namedRefSchema, type AclPermission, type NamedRef } from '@pim/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAclEntries, useAclPermissions, useAddAclEntry, useDeleteAclEntry } from '../../api/acl';
 import { useGroupPossibleRoles } from '../../api/groups';
 import { Guarded } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 
 function AclTable({ subject, publicSet, manageRefusal }: { subject: string; publicSet: boolean; manageRefusal: string | null }) {
   const { t } = useTranslation('imagesets');

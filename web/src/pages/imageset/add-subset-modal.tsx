@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { namedRefSchema, type NamedRef } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useHierarchyChange } from '../../api/imagesets';
 import { ImagePicker } from '../../components/typeahead/image-picker';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 
 const refKey = (ref: NamedRef) => ref.uuid;
 const refName = (ref: NamedRef) => ref.name;

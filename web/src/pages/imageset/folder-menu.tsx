@@ -4,8 +4,8 @@ import type { NamedRef } from '@pim/contract';
 import { IconDots } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { hierarchyKey, useHierarchyChange } from '../../api/imagesets';
+import { useTranslation } from '../../i18n/use-translation';
 import { AddImageModal, AddSubsetModal } from './add-subset-modal';
 import type { May } from './set-permissions';
 

@@ -2,13 +2,13 @@ import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { DocumentImageSet } from '@pim/contract';
 import { IconLock, IconSettings, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDeleteImageSet, useImageSet } from '../../api/imagesets';
 import { DeleteButton, useConfirmedDelete } from '../../components/confirmed-delete';
 import { Guarded } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { UuidPage } from '../../frames/uuid-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { AclModal } from './acl-modal';
 import { ImageSetTree } from './image-set-tree';
 import { CreateEpubButton, NewJobLink } from './set-jobs';

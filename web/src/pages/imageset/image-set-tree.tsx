@@ -2,10 +2,10 @@ import { ActionIcon, Anchor, Loader, Text, Tooltip } from '@mantine/core';
 import type { AclPermission, NamedRef } from '@pim/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useHierarchy, useHierarchyChange } from '../../api/imagesets';
 import { Tree, TreeFolder, TreeLeaf } from '../../components/tree/tree';
+import { useTranslation } from '../../i18n/use-translation';
 import { FolderMenu } from './folder-menu';
 import { useSetPermissions, type May } from './set-permissions';
 

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import type { DocumentImageSet } from '@pim/contract';
 import { IconBook, IconPlayerPlay } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useHref, useNavigate } from 'react-router';
 import { useCreateJob } from '../../api/jobs';
 import { Guarded } from '../../components/guarded';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The job type of 'Create Epub' (spec part 2 §9). */
 const EPUB_JOB_TYPE = 'PipelineKB2';

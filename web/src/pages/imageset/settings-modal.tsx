@@ -2,10 +2,10 @@ import { Button, Group, Modal, Stack, Switch, Textarea, TextInput } from '@manti
 import { notifications } from '@mantine/notifications';
 import { searchIndexSchema, type DocumentImageSet, type SearchIndex } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUpdateImageSet } from '../../api/imagesets';
 import { Guarded } from '../../components/guarded';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
 

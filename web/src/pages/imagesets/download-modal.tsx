@@ -1,7 +1,7 @@
 import { Button, Modal, Stack } from '@mantine/core';
 import type { DocumentImageSet } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../api/download';
+import { useTranslation } from '../../i18n/use-translation';
 import { setDownloads } from './set-downloads';
 
 /** 'Download': a modal offering the three zips of the set. */

@@ -1,6 +1,6 @@
 import type { DocumentImageSet } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 import { PdfLink, stopRowClick } from './set-downloads';
 
 /** Columns the spec hides until the user picks them. */

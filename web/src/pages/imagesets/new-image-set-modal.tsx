@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { createImageSetRequestSchema } from '@pim/contract';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateImageSet } from '../../api/imagesets';
+import { useTranslation } from '../../i18n/use-translation';
 
 export function NewImageSetModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('imagesets');

@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
 import type { DocumentImageSet } from '@pim/contract';
 import type { KeyboardEvent, MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../api/download';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The set downloads (spec part 1 §5): the path below the API base and the name the file is saved as. */
 export function setDownloads(uuid: string) {

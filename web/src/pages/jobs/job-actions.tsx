@@ -3,9 +3,9 @@ import { notifications } from '@mantine/notifications';
 import type { Job, JobType } from '@pim/contract';
 import { IconDownload, IconPlayerStop, IconRefresh } from '@tabler/icons-react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDownload } from '../../api/download';
 import { useJobAction } from '../../api/jobs';
+import { useTranslation } from '../../i18n/use-translation';
 import { JobDetailsButton } from './job-details';
 
 /** What the types with a download make: an EPUB of the set, or the CSV of a comparison. */

@@ -1,8 +1,8 @@
 import { Anchor, Stack, Text, Tooltip } from '@mantine/core';
 import type { Job, JobWorker } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 import { formatDateTime } from '../documentimage/comparison/labels';
 import { JobStateCell } from './job-state';
 

@@ -2,7 +2,7 @@ import { Button, Code, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { JOB_TYPE_INFO, type Job } from '@pim/contract';
 import { IconListDetails } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** The settings the form asked for, not the type and priority the table shows already. */
 const SHOWN_ELSEWHERE = new Set(['jobType', 'priority', 'imageSet']);

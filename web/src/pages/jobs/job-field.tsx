@@ -1,8 +1,8 @@
 import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { JOB_DEFAULTS, type JobField, type NamedRef, type P2palaOptionList } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useP2palaOptions } from '../../api/jobs';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 import type { DraftValue } from './job-draft';
 import { enumOptions, FIELD_INPUTS, numberLimits, type RefInput } from './job-field-inputs';
 

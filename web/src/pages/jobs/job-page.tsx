@@ -1,10 +1,10 @@
 import { Alert, Stack } from '@mantine/core';
 import type { NamedRef } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useImageSet } from '../../api/imagesets';
 import { useJobTypes } from '../../api/jobs';
 import { Spinner } from '../../components/spinner';
 import { EditPage } from '../../frames/edit-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { LoadFailed } from '../users/load-failed';
 import { JobForm } from './job-form';
 

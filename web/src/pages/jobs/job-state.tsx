@@ -1,6 +1,6 @@
 import { Badge, Progress, Stack, Text } from '@mantine/core';
 import type { Job, JobState } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 const STATE_COLORS: Record<JobState, string> = {
   notStarted: 'gray',

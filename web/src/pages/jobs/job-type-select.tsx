@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Select, Stack, Text, type ComboboxItem, type Selec
 import type { JobType, JobTypeListItem } from '@pim/contract';
 import { IconClockPause } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface JobTypeSelectProps {
   types: JobTypeListItem[];

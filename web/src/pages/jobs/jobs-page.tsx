@@ -1,12 +1,12 @@
 import { Stack, Title } from '@mantine/core';
 import { jobListQuerySchema, type Job } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useJobPage } from '../../api/jobs';
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
 import { NewRecordButton } from '../../components/guarded';
+import { useTranslation } from '../../i18n/use-translation';
 import { useOwnDataOnly } from '../../session/own-data';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';

@@ -1,7 +1,7 @@
 import { Badge, CloseButton, Group, Input, Stack, Text } from '@mantine/core';
 import { fieldSetAutocompleteResponseSchema, pimFieldRefSchema, type NamedRef } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 import type { PimFieldRef } from './job-draft';
 
 const fieldSetItem = fieldSetAutocompleteResponseSchema.shape.results.element;

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import type { SubJob } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 import { formatDateTime } from '../documentimage/comparison/labels';
 
 export type SubJobState = 'notStarted' | 'running' | 'done' | 'failed' | 'stopped';

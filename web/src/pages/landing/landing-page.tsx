@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { ProviderLoginButton } from '../../session/provider-login-button';
 import { useSession } from '../../session/session';
 

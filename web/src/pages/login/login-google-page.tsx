@@ -1,5 +1,5 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAppConfig } from '../../session/app-config';
 import { ProviderLoginButton } from '../../session/provider-login-button';
 

@@ -1,6 +1,6 @@
 import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** A placeholder (spec part 1 §2): signing in happens through the provider link at the top. */
 export function LoginPage() {

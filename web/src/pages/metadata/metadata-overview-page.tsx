@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDownload } from '../../api/download';
 import { useFieldSet } from '../../api/fieldsets';
 import { metadataCsvDownload, useMetadataOverview } from '../../api/metadata';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { useSession } from '../../session/session';
 import { DataTable } from '../../components/data-table/data-table';

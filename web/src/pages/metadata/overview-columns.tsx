@@ -1,8 +1,8 @@
 import { Anchor } from '@mantine/core';
 import { URI_FIELD_NAME, type MetadataOverview } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import { useTranslation } from '../../i18n/use-translation';
 import { ReadMore } from '../documentimages/read-more';
 import { annotatorPath, type AnnotatorScreen } from '../annotator/paths';
 

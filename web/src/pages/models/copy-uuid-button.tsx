@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Copies a model's UUID, e.g. to paste into a job configuration; the spec's toasts tell how it went. */
 export function CopyUuidButton({ uuid }: { uuid: string }) {

@@ -1,6 +1,6 @@
 import { MODEL_KIND_INFO, type Model, type ModelKind } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
+import type { TFunction } from '../../i18n/translations';
 import { UuidCell } from './copy-uuid-button';
 import { formatDateTime } from '../documentimage/comparison/labels';
 import { formatBytes } from '../../components/format/bytes';

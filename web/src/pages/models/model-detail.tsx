@@ -1,12 +1,12 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { modelDownloadName, ROLE, type Model, type ModelKind } from '@pim/contract';
 import { IconArrowLeft, IconDownload, IconLock, IconWorld } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useDownload } from '../../api/download';
 import { modelBinaryPath, useModel, useSetModelPublic } from '../../api/models';
 import { Guarded, useRoleRefusal } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { LoadFailed } from '../users/load-failed';
 import { formatDateTime } from '../documentimage/comparison/labels';
 import { UuidCell } from './copy-uuid-button';

@@ -9,11 +9,11 @@ import {
 } from '@pim/contract';
 import { IconDeviceFloppy, IconFileUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateModel } from '../../api/models';
 import { Spinner } from '../../components/spinner';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 import { listPath } from './model-screens';
 
 const languageKey = (language: Language) => language.code;

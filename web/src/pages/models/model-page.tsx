@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { ROLE, type ModelKind } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BackLink } from '../../components/back-link';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { ModelDetail } from './model-detail';
 import { ModelForm } from './model-form';

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Group, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentImage } from '../../api/documentimages';
 import { DrawingCanvas } from '../../components/drawing-canvas/drawing-canvas';
 import { Spinner } from '../../components/spinner';
 import { UuidPage } from '../../frames/uuid-page';
+import { useTranslation } from '../../i18n/use-translation';
 
 function PolygonScreen({ uuid }: { uuid: string }) {
   const { t } = useTranslation(['drawings', 'imagesets']);

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { AuthenticatedImage } from '../../components/authenticated-image/authenticated-image';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** A hit's thumbnail, fetched with the sign-in when it is ours; 'No preview' without one. */
 export function HitThumbnail({ url, alt }: { url: string | undefined; alt: string }) {

@@ -2,8 +2,8 @@ import { Autocomplete, Button, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { suggestsFor, useSuggestions } from '../../api/search';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** As the pickers wait for a pause in typing before they ask (`TYPEAHEAD_DEBOUNCE_MS`). */
 export const SUGGESTION_DEBOUNCE_MS = 300;

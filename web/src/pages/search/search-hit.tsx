@@ -1,8 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { SEARCH_TEXT_FIELDS, type SearchHit } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
+import { useTranslation } from '../../i18n/use-translation';
 import { Highlighted } from './highlight';
 import { HitThumbnail } from './hit-thumbnail';
 import { languageName } from './language-filter';

@@ -1,8 +1,8 @@
 import { Alert, Box, Divider, Group, Loader, Pagination, Select, Stack, Text, Title } from '@mantine/core';
 import { SEARCH_PAGE_SIZE, SEARCH_SORTS, SEARCH_TOTAL_HITS_CAP, type SearchSortKey } from '@pim/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useSearch, type SearchResults } from '../../api/search';
+import { useTranslation } from '../../i18n/use-translation';
 import { LanguageFilter } from './language-filter';
 import { SearchBox } from './search-box';
 import { SearchHitItem } from './search-hit';

@@ -3,13 +3,13 @@ import { notifications } from '@mantine/notifications';
 import { ROLE, saveSearchIndexRequestSchema, type SearchIndex } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSaveSearchIndex, useSearchIndex, useSearchIndexImageSets } from '../../api/searchindices';
 import { fieldErrors } from '../../components/field-errors';
 import { Guarded, useRoleRefusal } from '../../components/guarded';
 import { Spinner } from '../../components/spinner';
 import { EditPage } from '../../frames/edit-page';
+import { useTranslation } from '../../i18n/use-translation';
 import { LoadFailed } from '../users/load-failed';
 
 /** The 'Title' field (the index's name), checked with the contract's rules for index names. */

@@ -1,13 +1,13 @@
 import { Stack, Title } from '@mantine/core';
 import { ROLE, type SearchIndex } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSearchIndices } from '../../api/searchindices';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { NewRecordButton, useRoleRefusal } from '../../components/guarded';
+import type { TFunction } from '../../i18n/translations';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 

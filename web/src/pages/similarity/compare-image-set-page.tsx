@@ -1,9 +1,9 @@
 import { Title } from '@mantine/core';
 import type { NamedRef } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCompareWithImageSet } from '../../api/similarity';
 import { SnippetResults } from '../../components/snippet-results/snippet-results';
+import { useTranslation } from '../../i18n/use-translation';
 import { ImageSetPicker, SimilarityImagePicker } from './pickers';
 import { SearchOutcome, SimilarityPage, TwoColumns } from './similarity-layout';
 

@@ -1,10 +1,10 @@
 import { Box, Group, Stack, Text, Title } from '@mantine/core';
 import type { CompareImagesResponse, NamedRef } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useCompareImages } from '../../api/similarity';
 import { useScoreFormat } from '../../components/snippet-results/snippet-format';
 import { SnippetCard } from '../../components/snippet-results/snippet-results';
+import { useTranslation } from '../../i18n/use-translation';
 import { SimilarityImagePicker } from './pickers';
 import { SearchOutcome, SimilarityPage, TwoColumns } from './similarity-layout';
 

@@ -1,9 +1,9 @@
 import { Stack, Title } from '@mantine/core';
 import type { ConfusionMatrixSummary } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConfusionMatrices } from '../../api/similarity';
 import { DataTable } from '../../components/data-table/data-table';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from '../users/load-failed';
 import { confusionMatrixColumns } from './confusion-matrix-columns';

@@ -1,9 +1,9 @@
 import { Anchor } from '@mantine/core';
 import type { ConfusionMatrixSummary } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { imageSetColumn } from '../../components/data-table/image-set-column';
+import type { TFunction } from '../../i18n/translations';
 import { formatPercent } from '../textlines/percent';
 
 export const confusionMatrixLink = (uuid: string) => `/siameseconfusionmatrix?uuid=${encodeURIComponent(uuid)}`;

@@ -1,10 +1,10 @@
 import { Code, Group, Stack, Text, Title } from '@mantine/core';
 import type { ConfusionMatrix } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useConfusionMatrix } from '../../api/similarity';
 import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { formatDateTime } from '../documentimage/comparison/labels';
 import { formatPercent } from '../textlines/percent';

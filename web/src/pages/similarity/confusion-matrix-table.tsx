@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { ConfusionMatrix } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 
 /** Rows are the true labels, columns the predicted ones; the diagonal (right) is highlighted. */
 export function ConfusionMatrixTable({ matrix }: { matrix: Pick<ConfusionMatrix, 'labels' | 'matrix'> }) {

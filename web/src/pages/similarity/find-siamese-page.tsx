@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { SiameseSnippetResult } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNearestSnippets, useValidationSet } from '../../api/similarity';
 import { SnippetResults } from '../../components/snippet-results/snippet-results';
+import { useTranslation } from '../../i18n/use-translation';
 import { SearchOutcome, SimilarityPage, SnippetSearch, TwoColumns, useAddressParams } from './similarity-layout';
 
 /** The labelled snippets by tag, tags in alphabetical order, the untagged last. */

@@ -1,8 +1,8 @@
 import { Checkbox, Group, Select } from '@mantine/core';
 import { SIMILARITY_DEFAULTS, type CompareBody, type DistanceAlgorithm, type NamedRef } from '@pim/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDistanceAlgorithms, useFindSingleWithMetadata } from '../../api/similarity';
+import { useTranslation } from '../../i18n/use-translation';
 import { ImageSnippets } from './image-snippets';
 import { MetadataFilterPicker, SimilarityImagePicker, type MetadataFilter } from './pickers';
 import { SimilarityPage, SnippetSearch, TwoColumns } from './similarity-layout';

@@ -1,8 +1,8 @@
 import { Title } from '@mantine/core';
 import type { NamedRef, SiameseSnippetResult } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { useSnippetsByModel } from '../../api/similarity';
 import { SnippetResults } from '../../components/snippet-results/snippet-results';
+import { useTranslation } from '../../i18n/use-translation';
 import { SearchOutcome } from './similarity-layout';
 
 interface ImageSnippetsProps {

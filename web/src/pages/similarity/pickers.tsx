@@ -1,10 +1,10 @@
 import { Select } from '@mantine/core';
 import { BUILTIN_SIMILARITY_MODEL, namedRefSchema, similarityValuePageSchema, type NamedRef, type SimilarityModel } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { similarityPickerUrls } from '../../api/similarity';
 import { SetThenImagePicker } from '../../components/typeahead/set-then-image-picker';
 import { Typeahead } from '../../components/typeahead/typeahead';
+import { useTranslation } from '../../i18n/use-translation';
 
 const refKey = (ref: NamedRef) => ref.uuid;
 const refName = (ref: NamedRef) => ref.name;

@@ -3,11 +3,11 @@ import type { SiameseSnippetResult } from '@pim/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSimilarityModels } from '../../api/similarity';
 import { SnippetResults } from '../../components/snippet-results/snippet-results';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { chosenModel, ModelSelect } from './pickers';
 

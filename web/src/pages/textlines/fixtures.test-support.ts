@@ -1,6 +1,6 @@
 import type { DifferentTextLine, SimpleTextLine } from '@pim/contract';
-import i18n from 'i18next';
 import enTextlines from '../../../public/locales/en/textlines.json';
+import { i18n } from '../../i18n/translations';
 import { setToken } from '../../session/token-store';
 import { jsonResponse, signedInHandler, stubFetch } from '../../test/render';
 

@@ -1,7 +1,7 @@
 import { Box, Center, Loader, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fetchTextLineImage } from '../../api/textlines';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAuthHeaders } from '../../session/auth-headers';
 
 type ImageState = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'failed' };

@@ -1,9 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
 import type { DifferentTextLine } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../components/data-table/column-meta';
 import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
+import type { TFunction } from '../../i18n/translations';
 import { formatPercent } from './percent';
 
 /** A line's text exactly as stored: spaces kept, long lines wrapped rather than cut. */

@@ -1,9 +1,10 @@
 import { Anchor, Button, Group, Kbd, Stack, Text, Textarea } from '@mantine/core';
 import type { SimpleTextLine } from '@pim/contract';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MANUSCRIPT_FONT_FAMILY } from '../../components/manuscript-text/manuscript-text';
+import { Trans } from '../../i18n/trans';
+import { useTranslation } from '../../i18n/use-translation';
 import { LineImage } from './line-image';
 import { formatPercent } from './percent';
 

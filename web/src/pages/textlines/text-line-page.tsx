@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSaveTextLine, useSkipTextLine, useTextLine, type TextLineSource } from '../../api/textlines';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { TextLineEditor, type Busy } from './text-line-editor';
 

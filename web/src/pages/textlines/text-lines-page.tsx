@@ -1,12 +1,12 @@
 import { Anchor, Button, Stack, Title } from '@mantine/core';
 import type { DifferentTextLine } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useDifferentTextLines } from '../../api/textlines';
 import { columnIdOf } from '../../components/data-table/column-meta';
 import { DataTable } from '../../components/data-table/data-table';
 import { useTableUrlState } from '../../components/data-table/use-table-url-state';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { textLineColumns } from './text-line-columns';
 

@@ -3,10 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { updateUserRequestSchema, USER_NAME_MAX, type User } from '@pim/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePossibleUserRoles, useSaveUser, type UserId } from '../../api/users';
 import { avatarSource } from '../../components/user-avatar';
+import { useTranslation } from '../../i18n/use-translation';
 
 interface UserFormProps {
   /** How the page asked for the user: 'self' or its uuid. */

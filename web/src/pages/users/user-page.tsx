@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { hasRole, ROLE, type User } from '@pim/contract';
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSetUserDisabled, useUser, type UserId } from '../../api/users';
 import { BackLink } from '../../components/back-link';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn, RoleRefusal } from '../../session/require-sign-in';
 import { useSession } from '../../session/session';
 import { LoadFailed } from './load-failed';

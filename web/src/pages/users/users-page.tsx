@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { ROLE, type User } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUsers } from '../../api/users';
 import { DataTable } from '../../components/data-table/data-table';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 import { LoadFailed } from './load-failed';
 import { userColumns } from './user-columns';

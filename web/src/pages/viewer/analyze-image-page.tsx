@@ -1,10 +1,10 @@
 import { Alert, Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { iiifInfoUrl } from '../../api/documentimages';
 import { ImageViewer } from '../../components/image-viewer/image-viewer';
 import { Spinner } from '../../components/spinner';
+import { useTranslation } from '../../i18n/use-translation';
 import { useAuthHeaders } from '../../session/auth-headers';
 import { ChooseImage } from './choose-image';
 import { readManifest, type ManifestOutcome } from './manifest';

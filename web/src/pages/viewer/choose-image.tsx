@@ -2,9 +2,9 @@ import { Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core
 import type { NamedRef } from '@pim/contract';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ImagePicker } from '../../components/typeahead/image-picker';
+import { useTranslation } from '../../i18n/use-translation';
 import { RequireSignIn } from '../../session/require-sign-in';
 
 const viewerPath = (query: Record<string, string>) => `/analyzeimage?${new URLSearchParams(query).toString()}`;

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import type { Transcription } from '@pim/contract';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/translations';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ComparisonResult } from './comparison-result';
 import type { GroundTruthEntry } from './diff-controls';
 import { comparedTexts } from './sources';
@@ -17,7 +17,7 @@ interface ComparisonPanelProps {
 }
 
 /** What is still missing for a comparison; null when nothing is chosen yet. */
-function missing(state: ComparisonState, labels: Map<string, string>, t: TFunction<'comparison'>): string | null {
+function missing(state: ComparisonState, labels: Map<string, string>, t: TFunction): string | null {
   const label = (uuid: string) => labels.get(uuid) ?? uuid;
   if (state.groundTruth) return t('result.noGroundTruth', { label: label(state.groundTruth) });
   if (state.diff1 && !state.diff2) return t('result.needDiff2', { label: label(state.diff1) });

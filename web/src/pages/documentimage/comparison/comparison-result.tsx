@@ -2,7 +2,7 @@ import { Button, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Text
 import { NORMALISATIONS, type AlignmentRun, type Normalisation } from '@pim/contract';
 import { IconX } from '@tabler/icons-react';
 import { useId, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DiffResult } from './compute';
 import { ConfusionsTable } from './confusions-table';
 import { DiffLegend, DiffView } from './diff-view';

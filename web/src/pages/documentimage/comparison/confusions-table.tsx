@@ -1,7 +1,7 @@
 import { Loader, Table, Text } from '@mantine/core';
 import type { Normalisation } from '@pim/contract';
-import { useTranslation } from 'react-i18next';
 import { MANUSCRIPT_FONT_FAMILY } from '../../../components/manuscript-text/manuscript-text';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useComparisonTask } from './use-comparison-task';
 import { codePoint, visibleCharacter } from './visible';
 

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { GroundTruthOfImage } from '@pim/contract';
 import { IconArrowsDiff, IconChecks, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ComparisonActions, ComparisonState, DiffSlot } from './url-state';
 
 export type GroundTruthEntry = GroundTruthOfImage[number];

@@ -1,9 +1,9 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { AlignmentOp, AlignmentRun } from '@pim/contract';
 import { memo, useId, useMemo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import './diff.css';
 import { MANUSCRIPT_FONT_FAMILY, manuscriptText } from '../../../components/manuscript-text/manuscript-text';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { DiffLevel } from './url-state';
 import { visibleRun } from './visible';
 import { wordsWithSeparators } from './word-layout';

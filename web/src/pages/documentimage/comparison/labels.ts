@@ -1,7 +1,7 @@
 import type { Transcription } from '@pim/contract';
-import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from '../../../i18n/translations';
+import { useTranslation } from '../../../i18n/use-translation';
 
 /** An ISO date-time as a date in the reader's language ("Mar 5, 2024", "5 mrt 2024"). */
 export function formatDate(iso: string, language: string): string {
@@ -60,7 +60,7 @@ function repeated(labels: string[]): (label: string) => boolean {
  * two transcriptions share say more until they differ, and get their position added if they
  * never do, so every tab can be told apart.
  */
-export function transcriptionLabels(transcriptions: Transcription[], t: TFunction<'comparison'>, language: string): Map<string, string> {
+export function transcriptionLabels(transcriptions: Transcription[], t: TFunction, language: string): Map<string, string> {
   let labels = transcriptions.map((transcription) => labelOf(transcription, 0, language));
   for (const detail of [1, 2] as const) {
     const isRepeated = repeated(labels);

@@ -1,7 +1,7 @@
 import { Loader, Table, Text } from '@mantine/core';
 import type { Normalisation, TextComparison } from '@pim/contract';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatPercent } from '../../textlines/percent';
 import { useComparisonTask } from './use-comparison-task';
 

@@ -1,8 +1,8 @@
 import { Code, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { Transcription } from '@pim/contract';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { manuscriptText } from '../../../components/manuscript-text/manuscript-text';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatDateTime, languageName } from './labels';
 
 /**

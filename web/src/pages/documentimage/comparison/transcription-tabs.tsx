@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Tabs } from '@mantine/core';
 import { IconArrowsDiff, IconPhotoScan } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useGroundTruthOfImage, useTranscriptions } from '../../../api/transcriptions';
+import { useTranslation } from '../../../i18n/use-translation';
 import { ComparisonPanel } from './comparison-panel';
 import { DiffControls } from './diff-controls';
 import { useTranscriptionLabels } from './labels';
