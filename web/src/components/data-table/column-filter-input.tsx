@@ -1,6 +1,7 @@
-import { Group, NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import { Group, NumberInput, TextInput } from '@mantine/core';
 import type { Column } from '@tanstack/react-table';
 import { useTranslation } from '../../i18n/use-translation';
+import { PlainSelect } from '../plain-select';
 import type { FilterVariant } from './column-meta';
 
 /** What the inputs use of a column: its filter value, whatever the table's rows. */
@@ -50,7 +51,7 @@ function BooleanFilter({ column, label }: { column: FilterColumn; label: string 
   const { t } = useTranslation();
   const value = column.getFilterValue();
   return (
-    <NativeSelect
+    <PlainSelect
       autoFocus
       size="xs"
       aria-label={t('table.filterIs', { column: label })}
