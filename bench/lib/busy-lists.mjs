@@ -3,6 +3,7 @@
 // with an OCR-like executor and the real SendToElasticSearch, a client in another process
 // (paced-client.mjs) calling the lists over HTTP. Forked by jobs.mjs; told
 // `{ kind: 'measure', database, pages, calls, images }`, it answers `{ kind: 'measured', result }`.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { sendToElasticSearch } from '../../server/dist/jobs/executors/send-to-elastic-search.js';
@@ -49,7 +50,7 @@ async function listsOn(database, { pages, calls, images }) {
     const indexed = await timed(async () => {
       const { db } = bench.app.database;
       const store = new PgDocumentStore(db);
-      await withIndexesBuiltAfter(bench, () => new SearchIndexer(db, store, 500).syncImages(loaded.value.imageIds));
+      await withIndexesBuiltAfter(bench, () => new SearchIndexer(db, store, { batch: 500 }).syncImages(loaded.value.imageIds));
       await store.reweigh(loaded.value.index);
     });
     const reindexJob = { imageSet: bench.setId, jobType: 'SendToElasticSearch', allData: true };
@@ -57,7 +58,18 @@ async function listsOn(database, { pages, calls, images }) {
     await bench.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = bench.app.server.address();
     const ask = { urls: LIST_CALLS.map((c) => `http://127.0.0.1:${port}${c.path(bench.setId)}`), headers: bench.auth, pauseMs: PAUSE_MS };
-    const measure = async (rounds) => (await client.ask({ kind: 'measure', ...ask, calls: rounds }, 'measured')).times;
+    // The server's event loop delay in each state: how long a request may wait on this thread.
+    const loopDelay = [];
+    const measure = async (rounds) => {
+      const delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      try {
+        return (await client.ask({ kind: 'measure', ...ask, calls: rounds }, 'measured')).times;
+      } finally {
+        delay.disable();
+        loopDelay.push({ p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 });
+      }
+    };
     await measure(10);
     const idle = await measure(calls);
 
@@ -87,6 +99,8 @@ async function listsOn(database, { pages, calls, images }) {
       pagesDone: after.progress.done,
       rssMb: process.memoryUsage().rss / 1e6,
       times: [idle, whileOcr, whileBoth],
+      // The warm-up's first, then one a state.
+      loopDelay: loopDelay.slice(1),
     };
   } finally {
     await client.close();

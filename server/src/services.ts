@@ -149,7 +149,11 @@ export function createServices(database: Database, config: Config, options: Serv
   // ELASTICSEARCH_URL: searches and search documents go to that cluster; else PostgreSQL is the engine.
   const cluster = config.elasticsearch;
   limitListCache(config.searchCacheBytes);
-  const searchIndexer = new SearchIndexer(db, cluster ? new ElasticDocumentStore(cluster) : new PgDocumentStore(db));
+  // Its writes are a job's bulk work: on the background connections, and a large sync on a
+  // PostgreSQL server in a process of its own.
+  const searchIndexer = cluster
+    ? new SearchIndexer(database.background, new ElasticDocumentStore(cluster))
+    : new SearchIndexer(database.background, new PgDocumentStore(database.background), database.url ? { ownProcess: { url: database.url } } : {});
   const metadata = new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase);
   const similarityRepository = new SimilarityRepository(db);
   const statistics = new StatisticsService(new StatisticsRepository(db), new DashboardRepository(db), files, onBackgroundError);

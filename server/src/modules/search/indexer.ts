@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { buildDocuments, memberships } from './document-builder.js';
+import { syncInOwnProcess } from './indexer-process.js';
 import type { SearchDocumentStore } from './query.js';
 import { nextTurn } from './turns.js';
 
@@ -17,6 +18,19 @@ const ANALYZE_AFTER = 500;
 /** Images read and written per step by default: one transaction of the store each. */
 const BATCH = 100;
 
+/**
+ * Syncs of at least this many images run in a process of their own when the engine is a
+ * PostgreSQL server (indexer-process.ts); smaller ones (an edited page, an upload's few) here.
+ */
+export const OWN_PROCESS_FROM = 500;
+
+export interface SearchIndexerOptions {
+  /** Images read and written per step. */
+  batch?: number;
+  /** The PostgreSQL server the store writes to, when a large sync may run in a process of its own; `from`: OWN_PROCESS_FROM. */
+  ownProcess?: { url: string; from?: number };
+}
+
 export type IndexProgress = (done: number, total: number) => Promise<void>;
 
 /**
@@ -24,15 +38,21 @@ export type IndexProgress = (done: number, total: number) => Promise<void>;
  * live set that holds it, with the text of its newest transcriptions, and in no other index.
  */
 export class SearchIndexer {
+  private readonly batch: number;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly store: SearchDocumentStore,
-    private readonly batch = BATCH,
-  ) {}
+    private readonly options: SearchIndexerOptions = {},
+  ) {
+    this.batch = options.batch ?? BATCH;
+  }
 
   /** Brings the documents of these images up to date in every index. */
   async syncImages(imageIds: string[], progress?: IndexProgress, signal?: AbortSignal): Promise<{ indexed: number }> {
     const unique = [...new Set(imageIds)];
+    const own = this.options.ownProcess;
+    if (own && unique.length >= (own.from ?? OWN_PROCESS_FROM)) return syncInOwnProcess(own.url, unique, this.batch, progress, signal);
     const indices = await sql<{ id: string; name: string }>`select id, name from search_index order by id`.execute(this.db);
     let indexed = 0;
     for (let i = 0; i < unique.length; i += this.batch) {

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lowerBackendPriority } from '../processes/priority.js';
 import type { DB } from './schema.js';
 
 /**
@@ -13,6 +14,14 @@ import type { DB } from './schema.js';
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Kysely<DB>;
+  /**
+   * For a job's bulk work (the search indexer's writes): on a PostgreSQL server, connections of
+   * their own whose backends run at background CPU priority where the server is on this machine,
+   * so the API's queries are served first; on PGlite the one connection, `db`.
+   */
+  background: Kysely<DB>;
+  /** A PostgreSQL server's URL, for a process of ours that opens connections of its own; none for PGlite. */
+  url?: string;
   /** Runs a script of several statements (migrations); nothing else should need it. */
   execScript(sqlText: string): Promise<void>;
   /**
@@ -77,6 +86,7 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
   return {
     kind: 'pglite',
     db,
+    background: db,
     execScript: async (sqlText) => {
       try {
         await client.exec(sqlText);
@@ -126,10 +136,20 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
   const probe = await pool.connect();
   probe.release();
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const backgroundPool = new pg.Pool({ connectionString: url, max: BACKGROUND_CONNECTIONS, options: '-c jit=off', application_name: 'pim background' });
+  backgroundPool.on('error', onConnectionError);
+  backgroundPool.on('connect', (client) => {
+    // pg keeps the backend's pid (BackendKeyData) and its socket, without typing them.
+    const wire = client as unknown as { processID: number | null; connection: { stream: { localPort?: number } } };
+    lowerBackendPriority({ pid: wire.processID, user: client.user ?? '', database: client.database ?? '', clientPort: wire.connection.stream.localPort });
+  });
+  const background = new Kysely<DB>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
   const listener = new PostgresListener(url, onConnectionError);
   return {
     kind: 'postgres',
     db,
+    background,
+    url,
     execScript: async (sqlText) => {
       const conn = await pool.connect();
       try {
@@ -157,10 +177,14 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
     },
     close: async () => {
       await listener.close();
+      await background.destroy();
       await db.destroy();
     },
   };
 }
+
+/** Connections for background work: a job's bulk writes run one at a time per job. */
+const BACKGROUND_CONNECTIONS = 2;
 
 /** A channel name goes into LISTEN as an identifier: only plain lower-case names. */
 function checkedChannel(channel: string): string {

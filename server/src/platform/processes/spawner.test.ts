@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_NICE } from './priority.js';
 import { SpawnFailed, Spawner } from './spawner.js';
 
 describe('the spawner', () => {
@@ -19,6 +20,11 @@ describe('the spawner', () => {
     expect([...result.stdout]).toEqual([0, 255, 1]);
     expect(result.stderr).toHaveLength(20);
     expect(result.stderr.endsWith('line 499\n')).toBe(true);
+  });
+
+  it("runs programs at background priority, behind the server's requests", async () => {
+    const result = await spawner.run('sh', ['-c', 'cut -d " " -f 19 /proc/$$/stat']);
+    expect(Number(result.stdout.toString('utf8'))).toBe(BACKGROUND_NICE);
   });
 
   it('says so when a program cannot be started', async () => {

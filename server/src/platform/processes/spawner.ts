@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import { lowerPriority } from './priority.js';
 
 /** What the server asks the spawner's process. */
 export type SpawnRequest =
@@ -90,6 +91,8 @@ export class Spawner {
   private process(): ChildProcess {
     if (this.child?.connected && !this.child.killed) return this.child;
     const child = fork(ENTRY, [], { execArgv: EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    // What it starts is a job's work: at background priority (inherited), behind the API.
+    if (child.pid) lowerPriority(child.pid);
     child.on('message', (reply: SpawnReply) => {
       const call = this.calls.get(reply.id);
       if (!call) return;

@@ -1,0 +1,55 @@
+import os from 'node:os';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test-support/test-db.js';
+import { BACKGROUND_NICE, lowerBackendPriority } from '../processes/priority.js';
+import type { Database } from './database.js';
+
+const backendPid = async (db: Database['db']) => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db)).rows[0]!.pid;
+
+describe("the database's connections for background work", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it.runIf(process.env.PIM_TEST_DB === 'postgres')('are backends of their own at background priority, the API keeping its own', async () => {
+    const background = await backendPid(database.background);
+    const api = await backendPid(database.db);
+    expect(background).not.toBe(api);
+    expect(os.getPriority(background)).toBe(BACKGROUND_NICE);
+    expect(os.getPriority(api)).toBe(0);
+    // A transaction there sees what the API committed.
+    await sql`create table background_probe (n int)`.execute(database.db);
+    await sql`insert into background_probe values (7)`.execute(database.db);
+    const seen = await database.background.transaction().execute((trx) => sql<{ n: number }>`select n from background_probe`.execute(trx));
+    expect(seen.rows).toEqual([{ n: 7 }]);
+  });
+
+  it.runIf(process.env.PIM_TEST_DB !== 'postgres')('are the one connection on PGlite', () => {
+    expect(database.background).toBe(database.db);
+  });
+});
+
+describe("lowering a PostgreSQL backend's priority", () => {
+  it('leaves a process alone whose title is not that backend', () => {
+    const before = os.getPriority(process.pid);
+    expect(lowerBackendPriority({ pid: process.pid, user: 'pim', database: 'pim', clientPort: 5432 })).toBe(false);
+    expect(lowerBackendPriority({ pid: null, user: 'pim', database: 'pim', clientPort: 5432 })).toBe(false);
+    expect(lowerBackendPriority({ pid: 2 ** 22 + 17, user: 'pim', database: 'pim', clientPort: 5432 })).toBe(false);
+    expect(os.getPriority(process.pid)).toBe(before);
+  });
+
+  it.runIf(process.env.PIM_TEST_DB === 'postgres')("leaves another connection's backend alone", async () => {
+    const database = await openTestDatabase();
+    try {
+      const api = await backendPid(database.db);
+      const url = new URL((database as { url?: string }).url!);
+      expect(lowerBackendPriority({ pid: api, user: decodeURIComponent(url.username), database: url.pathname.slice(1), clientPort: 1 })).toBe(false);
+      expect(os.getPriority(api)).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+});

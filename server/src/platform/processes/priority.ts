@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * The niceness of background work (a job's programs, its database backend): when the API wants
+ * the CPU at the same moment, the API gets it. On an idle machine background work runs as fast.
+ */
+export const BACKGROUND_NICE = 19;
+
+/** Lowers a process of this machine to background priority; false where the system refuses (gone, or another user's). */
+export function lowerPriority(pid: number): boolean {
+  try {
+    os.setPriority(pid, BACKGROUND_NICE);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Lowers the priority of the PostgreSQL backend serving one of our connections, where that server
+ * runs on this machine. The process is checked first: `pid` is the server's number for it, which
+ * on another host (or in another container) names some other process here, so it is lowered only
+ * when its title is a PostgreSQL backend's for this connection (`postgres: user db
+ * 127.0.0.1(port) ...`, or `[local]` over a socket).
+ */
+export function lowerBackendPriority(backend: { pid: number | null; user: string; database: string; clientPort: number | undefined }): boolean {
+  if (!backend.pid) return false;
+  let title: string;
+  try {
+    title = fs.readFileSync(`/proc/${backend.pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return false;
+  }
+  const client = backend.clientPort === undefined ? '[local]' : `(${backend.clientPort})`;
+  if (!title.startsWith('postgres: ') || !title.includes(` ${backend.user} ${backend.database} `) || !title.includes(client)) return false;
+  return lowerPriority(backend.pid);
+}
