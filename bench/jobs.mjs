@@ -128,7 +128,8 @@ export async function benchListWhileRunning({ pages = 1000, calls = 200, images 
     (r) =>
       `${r.label}: ${images.toLocaleString('en')} pages written in ${fmt(r.loadMs / 1000)} s, first indexed in ${fmt(r.indexMs / 1000)} s; ` +
       `OCR first progress ${fmt(r.firstProgressMs)} ms after its POST; the reindex took ${fmt(r.reindexMs / 1000)} s ` +
-      `(${r.times[2][0].length} rounds of calls); ${r.pagesDone} of ${pages} OCR pages done by the end; the server's process ${fmt(r.rssMb, 0)} MB`,
+      `(${r.times[2][0].length} rounds of calls); ${r.pagesDone} of ${pages} OCR pages done by the end; the server's process ${fmt(r.rssMb, 0)} MB; ` +
+      `its event loop's delay p99 / max ${r.loopDelay.map((d, i) => `${STATES[i]} ${fmt(d.p99)} / ${fmt(d.max)} ms`).join(', ')}`,
   );
   return {
     title:
