@@ -139,7 +139,7 @@ export function createServices(database: Database, config: Config, options: Serv
     if (maker) await searchSync.setChanged(maker, job.setId);
   });
   const imageSets = new ImageSetService(imageSetRepository, imageSetAccess, (caller, setId) => searchSync.setChanged(caller, setId), changes);
-  const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files);
+  const documentImages = new DocumentImageService(new DocumentImageRepository(db), imageSetAccess, files, changes);
   const iiif = new IiifService(new IiifRepository(db), imageSetAccess, imageSets, files, changes);
   // Pages of long PDFs and pyramids of large images are made by jobs (SplitPDF, ConvertToTiledTiff).
   const uploads = new UploadService(new UploadRepository(db), files, imageSetAccess, threads, pdfSplitter, { jobs: { queue: (type, setId, owner) => jobs.queueForUpload(owner, type, setId) }, searchChanged: (caller, setId) => searchSync.setChanged(caller, setId), onBackgroundError }, {

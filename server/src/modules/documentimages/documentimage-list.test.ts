@@ -134,6 +134,24 @@ describe('images of a set: GET pim/documentimageset/{uuid}/documentimages', () =
     expect((await list('?label=renamed')).json.total).toBe(0);
   });
 
+  it("counts a filter's matches again once the set's images change, though the count was kept for the next page", async () => {
+    const db = t.app.database.db;
+    const nineHundreds = async () => (await list('?label=img%2009&pageSize=20&page=2')).json.total;
+    expect(await nineHundreds()).toBe(100);
+    expect(await nineHundreds()).toBe(100);
+    const added = await upload(t.app, owner.auth, setId, [{ fileName: 'img 09 extra.png', bytes: await testImage('png', 10, 10) }]);
+    expect(added.status).toBe(200);
+    expect(await nineHundreds()).toBe(101);
+    await sql`update document_image set label = 'img 1901' where label = 'img 0901'`.execute(db);
+    expect(await nineHundreds()).toBe(100);
+    await sql`delete from image_set_image where set_id = ${setId}::uuid and image_id = (select id from document_image where label = 'img 0902')`.execute(db);
+    expect(await nineHundreds()).toBe(99);
+    const wide = async () => (await list('?minWidth=1995')).json.total;
+    expect(await wide()).toBe(6);
+    await sql`update document_image set width = 900 where label = 'img 0999'`.execute(db);
+    expect(await wide()).toBe(5);
+  });
+
   it('refuses bad queries with 400 and unknown or hidden sets with 404', async () => {
     const badSize = await list('?pageSize=7');
     expect(badSize.status).toBe(400);

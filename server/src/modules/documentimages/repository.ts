@@ -4,7 +4,7 @@ import type { VisibilityScope } from '../../platform/auth/policy.js';
 import { containsText } from '../../platform/db/conditions.js';
 import type { DB } from '../../platform/db/schema.js';
 import { visibleImages, visibleSets } from '../imagesets/access-repository.js';
-import { setPage } from './set-page.js';
+import { type MatchCounts, setPage } from './set-page.js';
 
 /** A document image with its owner's name and, when listed in a set, its position there. */
 export interface DocumentImageRecord {
@@ -89,17 +89,25 @@ export class DocumentImageRepository {
     return row && toRecord(row, null);
   }
 
-  /** One page of a set's images, sorted, filtered and paged by the server, and how many match (see setPage). */
-  pageOfSet(setId: string, q: DocumentImageListQuery): Promise<{ rows: DocumentImageRecord[]; total: number }> {
+  /** One page of a set's images, sorted, filtered and paged by the server, and how many match (see setPage; `counts` keeps a filter's). */
+  pageOfSet(setId: string, q: DocumentImageListQuery, counts?: MatchCounts): Promise<{ rows: DocumentImageRecord[]; total: number }> {
     return this.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const { imageIds, total } = await setPage(trx, setId, q);
+        const { imageIds, total } = await setPage(trx, setId, q, counts);
         if (imageIds.length === 0) return { rows: [], total };
+        // The position looked up per image (the primary key of set and image): a join let the
+        // planner scan the whole set's memberships for a page of 50 (10 ms at 5,000 on PGlite).
         const rows = await this.selectImages(trx)
-          .innerJoin('image_set_image as m', (join) => join.onRef('m.image_id', '=', 'd.id').on('m.set_id', '=', setId))
-          .select('m.position')
+          .select((eb) =>
+            eb
+              .selectFrom('image_set_image as m')
+              .select('m.position')
+              .whereRef('m.image_id', '=', 'd.id')
+              .where('m.set_id', '=', setId)
+              .as('position'),
+          )
           .where('d.id', 'in', imageIds)
           .execute();
         const byId = new Map(rows.map((r) => [r.id, r]));

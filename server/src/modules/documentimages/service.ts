@@ -1,10 +1,12 @@
 import type { DocumentImageListQuery, TypeaheadQuery } from '@pim/contract';
 import type { Principal } from '../../platform/auth/principal.js';
 import { requireSignedIn, visibilityScope } from '../../platform/auth/policy.js';
+import { type ChangeNotices, TopicCache } from '../../platform/db/change-notices.js';
 import { notFound } from '../../platform/errors.js';
 import type { FileStore } from '../../platform/storage/file-store.js';
 import type { ImageSetAccess } from '../imagesets/access.js';
 import type { DocumentImageRecord, DocumentImageRepository, StoredFileRecord, TranscriptionRecord } from './repository.js';
+import { MATCH_COUNT_TOPICS, type MatchCounts } from './set-page.js';
 
 export const AUTOCOMPLETE_PAGE_SIZE = 20;
 
@@ -16,11 +18,17 @@ export interface DocumentImageDetail {
 
 /** Reading document images, their files and transcriptions; every decision goes through ImageSetAccess. */
 export class DocumentImageService {
+  /** How many images each filter of a set's image table matched, while the sets' memberships stay. */
+  private readonly counts: MatchCounts;
+
   constructor(
     private readonly repo: DocumentImageRepository,
     private readonly access: ImageSetAccess,
     private readonly files: FileStore,
-  ) {}
+    changes: ChangeNotices,
+  ) {
+    this.counts = new TopicCache(changes, MATCH_COUNT_TOPICS, 1000);
+  }
 
   /** The image table's column definitions are the same for everyone, but only for those signed in. */
   fieldDefinitions(principal: Principal | null): void {
@@ -73,7 +81,7 @@ export class DocumentImageService {
     q: DocumentImageListQuery,
   ): Promise<{ details: DocumentImageDetail[]; total: number }> {
     await this.access.requireSet(principal, setId, 'READ');
-    const { rows, total } = await this.repo.pageOfSet(setId, q);
+    const { rows, total } = await this.repo.pageOfSet(setId, q, this.counts);
     const transcriptions = await this.repo.transcriptionsOf(rows.map((r) => r.id));
     return {
       details: rows.map((image) => ({ image, transcriptions: transcriptions.filter((t) => t.imageId === image.id) })),

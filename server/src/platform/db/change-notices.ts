@@ -1,8 +1,8 @@
 import type { Database } from './database.js';
 
 /** The kinds of facts the server keeps in memory; migration 0021 says which tables tell which. */
-export type ChangeTopic = 'auth' | 'acl' | 'sets' | 'images';
-const TOPICS: readonly ChangeTopic[] = ['auth', 'acl', 'sets', 'images'];
+export type ChangeTopic = 'auth' | 'acl' | 'sets' | 'images' | 'members';
+const TOPICS: readonly ChangeTopic[] = ['auth', 'acl', 'sets', 'images', 'members'];
 export const CHANGE_CHANNEL = 'pim_change';
 
 /**
