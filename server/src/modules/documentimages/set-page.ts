@@ -75,7 +75,7 @@ export async function setPage(trx: Kysely<DB>, setId: string, q: DocumentImageLi
   const matching = conditions(setId, q);
   const count = () => countMatches(trx, size, matching);
   // Paging on through a filter's matches asks for the same count again: kept (see MatchCounts).
-  const key = JSON.stringify([setId, q.label ?? null, q.minWidth ?? null, q.maxWidth ?? null, q.minHeight ?? null, q.maxHeight ?? null]);
+  const key = JSON.stringify([setId, ...FILTERS.map((f) => q[f] ?? null)]);
   const { total, candidates } = matching.filtered && counts ? (await counts.through(key, count))! : await count();
   const { inSet, label, filtered, setMatches } = total === size ? conditions(setId, { ...q, ...NO_FILTERS }) : matching;
   const start = q.page * q.pageSize;
@@ -105,7 +105,9 @@ export async function setPage(trx: Kysely<DB>, setId: string, q: DocumentImageLi
   return { imageIds: backwards ? imageIds.reverse() : imageIds, total };
 }
 
-const NO_FILTERS = { label: undefined, minWidth: undefined, maxWidth: undefined, minHeight: undefined, maxHeight: undefined };
+/** The image table's filters: a page without them, and a filter's kept count, are made from this list. */
+const FILTERS = ['label', 'minWidth', 'maxWidth', 'minHeight', 'maxHeight'] as const satisfies readonly (keyof DocumentImageListQuery)[];
+const NO_FILTERS = Object.fromEntries(FILTERS.map((f) => [f, undefined])) as Partial<Pick<DocumentImageListQuery, (typeof FILTERS)[number]>>;
 
 interface Conditions {
   /** The set and the size filters. */

@@ -1,5 +1,5 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { lowerPriority } from '../../platform/processes/priority.js';
+import { forkInBackground } from '../../platform/processes/priority.js';
+import { ownEntry } from '../../platform/threads/own-entry.js';
 import type { IndexProgress } from './indexer.js';
 
 /** What the server asks the indexer's process: one sync, then it ends. */
@@ -16,10 +16,7 @@ export type IndexerReply =
   | { kind: 'done'; indexed: number }
   | { kind: 'failed'; message: string };
 
-/** Our sources run as TypeScript under Vitest: the process then loads them through the threads' loader. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const ENTRY = new URL(FROM_SOURCE ? './indexer-child.ts' : './indexer-child.js', import.meta.url);
-const EXEC_ARGV = FROM_SOURCE ? ['--import', new URL('../../platform/threads/ts-register.mjs', import.meta.url).href] : [];
+const ENTRY = ownEntry('indexer-child', import.meta.url);
 
 /**
  * Syncs the search documents of these images in a process of its own, at background priority,
@@ -31,8 +28,7 @@ const EXEC_ARGV = FROM_SOURCE ? ['--import', new URL('../../platform/threads/ts-
  */
 export function syncInOwnProcess(url: string, imageIds: string[], batch: number, progress?: IndexProgress, signal?: AbortSignal): Promise<{ indexed: number }> {
   if (signal?.aborted) return Promise.reject(signal.reason);
-  const child: ChildProcess = fork(ENTRY, [], { execArgv: EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  if (child.pid) lowerPriority(child.pid);
+  const child = forkInBackground(ENTRY);
   return new Promise((resolve, reject) => {
     // Progress is written in order, and the sync ends after its last progress is written.
     let reported = Promise.resolve();

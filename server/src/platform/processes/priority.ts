@@ -1,3 +1,4 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 
@@ -15,6 +16,16 @@ export function lowerPriority(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Starts a Node process of ours (see ownEntry) that talks over IPC, at background priority: what
+ * it does, and what it starts, comes after the API's requests.
+ */
+export function forkInBackground(entry: { url: URL; execArgv: string[] }): ChildProcess {
+  const child = fork(entry.url, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  if (child.pid) lowerPriority(child.pid);
+  return child;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
-import { lowerPriority } from './priority.js';
+import type { ChildProcess } from 'node:child_process';
+import { ownEntry } from '../threads/own-entry.js';
+import { forkInBackground } from './priority.js';
 
 /** What the server asks the spawner's process. */
 export type SpawnRequest =
@@ -27,10 +28,7 @@ export class SpawnFailed extends Error {
   }
 }
 
-/** Our sources run as TypeScript under Vitest: the spawner's process then loads them through the threads' loader. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const ENTRY = new URL(FROM_SOURCE ? './spawner-child.ts' : './spawner-child.js', import.meta.url);
-const EXEC_ARGV = FROM_SOURCE ? ['--import', new URL('../threads/ts-register.mjs', import.meta.url).href] : [];
+const ENTRY = ownEntry('spawner-child', import.meta.url);
 
 interface Call {
   /** The spawner's process the program was started by. */
@@ -90,9 +88,8 @@ export class Spawner {
 
   private process(): ChildProcess {
     if (this.child?.connected && !this.child.killed) return this.child;
-    const child = fork(ENTRY, [], { execArgv: EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     // What it starts is a job's work: at background priority (inherited), behind the API.
-    if (child.pid) lowerPriority(child.pid);
+    const child = forkInBackground(ENTRY);
     child.on('message', (reply: SpawnReply) => {
       const call = this.calls.get(reply.id);
       if (!call) return;

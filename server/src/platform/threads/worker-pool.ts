@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors.js';
+import { ownEntry } from './own-entry.js';
 
 /**
  * One call to run in a thread: the exported function `fn` of `module` (a URL, usually
@@ -62,10 +63,7 @@ interface Slot {
   idleTimer: NodeJS.Timeout | null;
 }
 
-/** Our sources run as TypeScript under Vitest: threads then load them through a small transpiling loader. */
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const ENTRY = new URL(FROM_SOURCE ? './worker-entry.ts' : './worker-entry.js', import.meta.url);
-const EXEC_ARGV = FROM_SOURCE ? ['--import', new URL('./ts-register.mjs', import.meta.url).href] : [];
+const ENTRY = ownEntry('worker-entry', import.meta.url);
 
 /**
  * A small pool of worker threads for CPU-heavy steps of a request (parsing large XML, rendering
@@ -108,8 +106,8 @@ export class WorkerPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(ENTRY, {
-      execArgv: EXEC_ARGV,
+    const worker = new Worker(ENTRY.url, {
+      execArgv: ENTRY.execArgv,
       resourceLimits: { maxOldGenerationSizeMb: this.options.maxHeapMb },
       stdout: false,
       stderr: false,
