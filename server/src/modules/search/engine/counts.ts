@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
 import type { SearchScope } from '../query.js';
 import { type Countable, lexeme } from './compile.js';
+import { withLocalSettings } from './local-settings.js';
 
 /** Matches per language ('' for documents without one); `atLeast` when counting stopped early. */
 export interface LanguageCounts {
@@ -56,16 +57,15 @@ export async function countByLanguage(
   const others = ranked.slice(1).map(([term]) => term);
   if (others.length) {
     const query = `(${others.map((t) => lexeme(t, '')).join(' | ')}) & !${lexeme(first, '')}`;
-    const added = await db.transaction().execute(async (trx) => {
-      // The GIN index finds what the other terms add; a plan that tests every document would not.
-      await sql`set local enable_seqscan = off`.execute(trx);
-      return sql<{ language: string; n: number }>`
+    // The GIN index finds what the other terms add; a plan that tests every document would not.
+    const added = await withLocalSettings(db, { enable_seqscan: 'off' }, (trx) =>
+      sql<{ language: string; n: number }>`
         select coalesce(d.language, '') as language, count(*)::int as n from search_document d
         where (d.index_id = any(${indexIds}::uuid[])) is true
           ${languages ? sql`and (d.language = any(${languages}::text[])) is true` : sql``}
           and d.terms @@ ${query}::tsquery
-        group by 1`.execute(trx);
-    });
+        group by 1`.execute(trx),
+    );
     for (const row of added.rows) byLanguage.set(row.language, (byLanguage.get(row.language) ?? 0) + row.n);
   }
   return { byLanguage, total: sum(byLanguage), atLeast: false };

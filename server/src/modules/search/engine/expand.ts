@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
 import { normalizeTerm, stemmerOf } from '../analysis.js';
 import type { QueryWord } from '../query.js';
+import { withLocalSettings } from './local-settings.js';
 import { allowedEdits, ocrDistance } from './ocr-distance.js';
 
 /** A vocabulary term a query term stands for, and how much a match on it counts (1: the term itself). */
@@ -86,9 +87,9 @@ export class TermExpander {
 
   /** Close terms: trigram candidates from the vocabulary, kept within the OCR-aware edit distance. */
   private async fuzzy(term: string, edits: number): Promise<Variant[]> {
-    const rows = await this.db.transaction().execute(async (trx) => {
-      // Short terms share few trigrams with their misspellings: a lower threshold finds them.
-      await sql`select set_config('pg_trgm.similarity_threshold', ${term.length <= 5 ? '0.15' : '0.25'}, true)`.execute(trx);
+    // Short terms share few trigrams with their misspellings: a lower threshold finds them.
+    const threshold = term.length <= 5 ? '0.15' : '0.25';
+    const rows = await withLocalSettings(this.db, { 'pg_trgm.similarity_threshold': threshold }, async (trx) => {
       const found = await sql<{ id: number; term: string }>`
         select t.id, t.term from search_term t
         where t.term % ${term} and ${this.inScope('t')}

@@ -6,6 +6,7 @@ import type { Query, SearchRequest, SearchScope, SortClause, TermsAggregation } 
 import { type CompiledQuery, QueryCompiler, SORT_EXPRESSIONS, toSql } from './compile.js';
 import { type Coverage, type LanguageCounts, countByLanguage, coverageOf } from './counts.js';
 import { TermExpander } from './expand.js';
+import { withLocalSettings } from './local-settings.js';
 import { type BlockedIndex, ListSearch, blockedIndices, languageIdsOf, listingKey, listings } from './list-search.js';
 import { type ListKnowledge, TopK } from './scoring.js';
 
@@ -61,7 +62,27 @@ export interface SearchOptions {
   fewPerBlock?: number;
 }
 
+/**
+ * A document of a search's page was written again (under a new id) between the statements that
+ * found it and the one that reads it: a set's sync rewrites its documents while people search.
+ */
+class IndexChanged extends Error {}
+
 export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: SearchRequest, options: SearchOptions = {}): Promise<SearchResponse> {
+  try {
+    return await searchOnce(db, scope, request, options, true);
+  } catch (err) {
+    if (!(err instanceof IndexChanged)) throw err;
+    // Asked again in one snapshot, where every statement sees the index as it was at its start
+    // (each statement otherwise sees what was committed when it began).
+    return db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => searchOnce(trx, scope, request, options, false));
+  }
+}
+
+async function searchOnce(db: Kysely<DB>, scope: SearchScope, request: SearchRequest, options: SearchOptions, mayChange: boolean): Promise<SearchResponse> {
   const started = performance.now();
   const indexIds = scope.indices.map((i) => i.id);
   const indexNames = new Map(scope.indices.map((i) => [i.id, i.name]));
@@ -85,7 +106,7 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
   const fromBlocks = blocked ? await searchBlocks(db, compiled, base, coverage, blocked, k, request.trackTotalHits, options.fewPerBlock) : null;
   if (fromBlocks) {
     const aggregations = await withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, fromBlocks.byLanguage));
-    const hits = await presentHits(db, fromBlocks.best.slice(request.from), request, compiled, indexNames);
+    const hits = await presentHits(db, fromBlocks.best.slice(request.from), request, compiled, indexNames, mayChange);
     return respond(started, fromBlocks.total, hits, request, aggregations);
   }
   const languageCounts = shortcuts ? await countByLanguage(db, scope, coverage, compiled.predicate.countable, facetsLanguage ? null : cap) : null;
@@ -103,7 +124,7 @@ export async function runSearch(db: Kysely<DB>, scope: SearchScope, request: Sea
         : topBySort(db, compiled, scope, hitsWhere, k, request),
     withTextIndex(db, usesTerms(compiled, null), (trx) => aggregate(trx, base, request.aggregations, indexNames, exactCounts)),
   ]);
-  const hits = await presentHits(db, page.slice(request.from), request, compiled, indexNames);
+  const hits = await presentHits(db, page.slice(request.from), request, compiled, indexNames, mayChange);
   return respond(started, counted.total, hits, request, aggregations);
 }
 
@@ -293,10 +314,7 @@ function usesTerms(compiled: CompiledQuery, postFilter: CompiledQuery | null): b
  */
 async function withTextIndex<T>(db: Kysely<DB>, textual: boolean, run: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   if (!textual) return run(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    return run(trx);
-  });
+  return withLocalSettings(db, { enable_seqscan: 'off' }, run);
 }
 
 /**
@@ -383,6 +401,7 @@ async function presentHits(
   request: SearchRequest,
   compiled: CompiledQuery,
   indexNames: Map<string, string>,
+  mayChange: boolean,
 ): Promise<SearchHit[]> {
   if (page.length === 0) return [];
   const sortValues = request.sort.filter((s) => s.field !== '_score');
@@ -391,6 +410,8 @@ async function presentHits(
       ${sortValues.length ? sql`array[${sql.join(sortValues.map((s) => (s.field === '_doc' ? sql`d.id::text` : sql`(${SORT_EXPRESSIONS[s.field as keyof typeof SORT_EXPRESSIONS]})::text`)))}]` : sql`null`} as sort_values
     from search_document d where d.id = any(${page.map((p) => p.docId)}::bigint[])`.execute(db);
   const byId = new Map(rows.rows.map((r) => [String(r.id), r]));
+  // In one snapshot every id is there, unless a kept list (blocks.ts) was read after a later write.
+  if (mayChange && rows.rows.length < new Set(page.map((p) => String(p.docId))).size) throw new IndexChanged();
   return page.flatMap(({ docId, score }) => {
     const row = byId.get(String(docId));
     if (!row) return [];
