@@ -10,7 +10,8 @@
 //
 //   node bench/web.mjs   (CHROMIUM_PATH, default /usr/bin/chromium; BENCH_WEB_LOADS;
 //   BENCH_WEB_TIMELINE=1 also prints each load's requests, paints and LCP candidates, in ms from
-//   navigation: where a first load waits, not part of the measure)
+//   navigation: where a first load waits, not part of the measure; BENCH_WEB_LATENCY_MS adds a
+//   round trip that long to every request, as a distant server would, to see what waits on the network)
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -28,6 +29,8 @@ const SETS = 8;
 const admin = { email: 'bench-admin@example.org', password: 'bench-admin-password' };
 const JS_TARGET_KB = 200;
 const LCP_TARGET_MS = 500;
+/** BENCH_WEB_LATENCY_MS: a round trip this long added to every request (not part of the measure: where a distant server's first load waits). */
+const LATENCY_MS = Number(process.env.BENCH_WEB_LATENCY_MS ?? 0);
 
 /** A free loopback port: the bench may run beside the tests and other benches. */
 async function freePort() {
@@ -125,6 +128,12 @@ async function coldLoad(browser, base, token) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
   await context.addInitScript((value) => localStorage.setItem('token', value), token);
   const page = await context.newPage();
+  if (LATENCY_MS > 0) {
+    // Chromium adds this much to each request's round trip, as a distant server would.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+  }
   const responses = [];
   page.on('requestfinished', (request) => responses.push(request));
   await page.goto(`${base}${SCREEN}`, { waitUntil: 'networkidle' });
