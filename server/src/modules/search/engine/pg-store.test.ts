@@ -5,6 +5,7 @@ import type { Database } from '../../../platform/db/database.js';
 import { migrate } from '../../../platform/db/migrate.js';
 import { openTestDatabase } from '../../../test-support/test-db.js';
 import type { IndexedDocument } from '../query.js';
+import { decodeBlock } from './blocks.js';
 import { bm25Weight } from './fields.js';
 import { PgDocumentStore } from './pg-store.js';
 
@@ -102,5 +103,29 @@ describe('the PostgreSQL document store', () => {
     const languages = await sql<{ term: string; df: number }>`
       select t.term, s.df from search_term_language_stat s join search_term t on t.id = s.term_id where s.index_id = ${notes.id} order by t.term`.execute(database.db);
     expect(languages.rows).toEqual(terms.rows);
+  });
+
+  it('writes a page again under the id its document had, its blocks naming it once with the new text', async () => {
+    const drafts = { id: randomUUID(), name: 'drafts' };
+    await sql`insert into search_index (id, name) values (${drafts.id}, ${drafts.name})`.execute(database.db);
+    const store = new PgDocumentStore(database.db);
+    await store.upsert(drafts, [page(images[0]!, 'quill ink', drafts.name), page(images[1]!, 'quill paper', drafts.name)]);
+    const idOf = async () =>
+      Object.fromEntries(
+        (await sql<{ image_id: string; id: string }>`select image_id, id from search_document where index_id = ${drafts.id}`.execute(database.db)).rows.map((r) => [r.image_id, r.id]),
+      );
+    const before = await idOf();
+
+    await store.upsert(drafts, [page(images[0]!, 'quill wax', drafts.name)]);
+
+    expect(await idOf()).toEqual(before);
+    const blocks = await sql<{ term: string; first_doc: string; n: number; data: Uint8Array }>`
+      select t.term, b.first_doc, b.n, b.data from search_block b join search_term t on t.id = b.term_id
+      where b.index_id = ${drafts.id} and b.field = 0 order by t.term, b.first_doc`.execute(database.db);
+    const docs = new Map<string, number[]>();
+    for (const b of blocks.rows) docs.set(b.term, [...(docs.get(b.term) ?? []), ...decodeBlock(Number(b.first_doc), b.n, b.data).map((p) => p.doc)]);
+    const first = Number(before[images[0]!]);
+    const second = Number(before[images[1]!]);
+    expect(Object.fromEntries(docs)).toEqual({ paper: [second], quill: [first, second].sort((a, b) => a - b), wax: [first] });
   });
 });

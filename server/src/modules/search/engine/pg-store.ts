@@ -40,11 +40,13 @@ export class PgDocumentStore implements SearchDocumentStore {
       // The GIN indexes move their pending entries into the index when the list is full: with
       // PostgreSQL's 4 MB one insert now and then ran for a second on PGlite, with 64 kB each does a little.
       await sql`set local gin_pending_list_limit = 64`.execute(trx);
-      await removeDocuments(trx, index.id, docs.map((d) => d.id));
+      // A page written again keeps its document's id, so a search that listed it before this write
+      // commits still finds it when it reads its hits after.
+      const previous = await removeDocuments(trx, index.id, docs.map((d) => d.id));
       const termIds = await vocabulary(trx, analysed);
       await addStems(trx, analysed, termIds);
       const averages = await averageLengths(trx, index.id, analysed.map((a) => a.terms));
-      const docIds = await insertDocuments(trx, index.id, analysed);
+      const docIds = await insertDocuments(trx, index.id, analysed, previous);
       await insertPostings(trx, index.id, analysed, docIds, termIds, averages);
       await bumpGeneration(trx, index.id);
     });
@@ -164,13 +166,16 @@ async function lockIndex(trx: Transaction<DB>, indexId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`search:${indexId}`}))`.execute(trx);
 }
 
-/** Removes the documents of these images from the index and takes them out of its statistics. */
-async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: string[]): Promise<void> {
-  const old = await sql<{ id: string; lengths: number[]; set_ids: string[]; blocked: boolean }>`
-    select d.id, d.lengths, d.set_ids, u.doc_id is null as blocked
+/**
+ * Removes the documents of these images from the index and takes them out of its statistics;
+ * image id -> the id its document had.
+ */
+async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: string[]): Promise<Map<string, string>> {
+  const old = await sql<{ id: string; image_id: string; lengths: number[]; set_ids: string[]; blocked: boolean }>`
+    select d.id, d.image_id, d.lengths, d.set_ids, u.doc_id is null as blocked
     from search_document d left join search_unblocked u on u.doc_id = d.id
     where d.index_id = ${indexId} and d.image_id = any(${imageIds}::uuid[])`.execute(trx);
-  if (old.rows.length === 0) return;
+  if (old.rows.length === 0) return new Map();
   const ids = old.rows.map((r) => r.id);
   const blocked = old.rows.filter((r) => r.blocked).map((r) => r.id);
   if (blocked.length) {
@@ -211,6 +216,7 @@ async function removeDocuments(trx: Transaction<DB>, indexId: string, imageIds: 
       where index_id = ${indexId} and field = ${field}`.execute(trx);
   }
   await sql`delete from search_document where id = any(${ids}::bigint[])`.execute(trx);
+  return new Map(old.rows.map((r) => [r.image_id, r.id]));
 }
 
 /** Adds the new terms to the vocabulary; term -> id. */
@@ -266,14 +272,23 @@ async function averageLengths(trx: Transaction<DB>, indexId: string, docs: Docum
   });
 }
 
-async function insertDocuments(trx: Transaction<DB>, indexId: string, analysed: { doc: IndexedDocument; terms: DocumentTerms }[]): Promise<string[]> {
+/** Writes the documents, each under its image's previous id where it had one; their ids. */
+async function insertDocuments(
+  trx: Transaction<DB>,
+  indexId: string,
+  analysed: { doc: IndexedDocument; terms: DocumentTerms }[],
+  previous: Map<string, string>,
+): Promise<string[]> {
   const ids: string[] = [];
   for (const { doc, terms } of analysed) {
     const s = doc.source;
+    const id = previous.get(doc.id);
+    previous.delete(doc.id);
     const row = await sql<{ id: string }>`
-      insert into search_document (index_id, image_id, set_ids, source, terms, lengths, language, pagenumber, height, width,
+      insert into search_document (id, index_id, image_id, set_ids, source, terms, lengths, language, pagenumber, height, width,
         ocr_confidence, deskew, column_count, line_count, word_count, date, label, bigrams)
-      values (${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb,
+      overriding system value
+      values (${id === undefined ? sql`default` : sql`${id}::bigint`}, ${indexId}, ${doc.id}, ${s.imageSetUuid}::uuid[], ${JSON.stringify(s)}::jsonb,
         ${terms.tsvector}::tsvector, ${terms.lengths}::int[], ${s.language}, ${s.pagenumber}, ${s.height}, ${s.width}, ${s.ocrConfidence}, ${s.deskew},
         ${s.columnCount}, ${s.lineCount}, ${s.wordCount}, ${s.date}::timestamptz, ${s.label}, true)
       returning id`.execute(trx);

@@ -63,8 +63,9 @@ export interface SearchOptions {
 }
 
 /**
- * A document of a search's page was written again (under a new id) between the statements that
- * found it and the one that reads it: a set's sync rewrites its documents while people search.
+ * A document of a search's page left the index between the statements that found it and the one
+ * that reads it: a sync took its image out of the index while people searched. (A page written
+ * again keeps its document's id, PgDocumentStore.upsert, and is read as it is now.)
  */
 class IndexChanged extends Error {}
 
