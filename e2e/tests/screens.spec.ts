@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { type Page, type Response, expect, test } from '@playwright/test';
 import { GUIDE } from '../accounts';
-import { sessionToken, signIn } from './helpers';
+import { createImageSet, sessionToken, signIn } from './helpers';
 
 // A service worker would answer the asset requests itself, out of reach of page.route and of a
 // cold start's count; these tests are about what the pages fetch.
@@ -93,4 +93,31 @@ test('a screen whose code cannot be fetched says so, and opens after a reload', 
   await page.unroute(changelogCode);
   await page.getByRole('button', { name: 'Reload page' }).click();
   await expect(page.getByRole('heading', { name: 'Roadmap/Change log' })).toBeVisible();
+});
+
+test('letters typed right after opening a column filter, while its code is still coming, all reach the filter', async ({ page, request }) => {
+  await signIn(page, GUIDE, '/pim/imagesets');
+  const token = await sessionToken(page);
+  await createImageSet(request, token, 'E2E Typed Kantiana');
+  await createImageSet(request, token, 'E2E Typed Leibniz');
+  // The filter's code waits until the letters are typed, as on a slow line.
+  let arrive = () => {};
+  const typed = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  await page.route('**/pim/assets/column-filter-popover-*.js', async (route) => {
+    await typed;
+    await route.continue();
+  });
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Imagesets' });
+  await expect(table.getByRole('row', { name: /E2E Typed Leibniz/ })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Filter imageset' }).click();
+  await page.keyboard.type('Kant');
+  arrive();
+
+  await expect(page.getByRole('textbox', { name: 'imageset contains' })).toHaveValue('Kant');
+  await expect(table.getByRole('row', { name: /E2E Typed Kantiana/ })).toBeVisible();
+  await expect(table.getByRole('row', { name: /E2E Typed Leibniz/ })).toHaveCount(0);
 });
