@@ -120,3 +120,20 @@ test('an admin sees the Admin menu with all its entries', async ({ page }) => {
   await about.getByRole('button', { name: 'Close' }).click();
   await expect(about).toHaveCount(0);
 });
+
+test('at 1280 pixels the Dutch menus, which do not fit, go behind the burger and come back in English', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN, '/pim/imagesets');
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('button', { name: 'Admin' })).toBeInViewport({ ratio: 1 });
+
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('nl');
+  await page.getByRole('button', { name: 'Menu openen of sluiten' }).click();
+  const side = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+  await expect(side.getByText('Beheer', { exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('banner').getByRole('navigation')).toHaveCount(0);
+
+  await page.getByRole('combobox', { name: 'Taal' }).selectOption('en');
+  await expect(nav.getByRole('button', { name: 'Admin' })).toBeInViewport({ ratio: 1 });
+  await expect(page.getByRole('button', { name: 'Open or close the menu' })).toHaveCount(0);
+});

@@ -1,31 +1,47 @@
 import { AppShell, Container } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense } from 'react';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
+import { useTranslation } from '../i18n/use-translation';
 import { ErrorBoundary } from './error-boundary';
 import { NavBar } from './nav-bar';
 
 /** Only narrow screens open it: its code comes then, not with every first load. */
 const SideNav = lazy(() => import('./side-nav').then((m) => ({ default: m.SideNav })));
 
-/** Mantine's 'lg' breakpoint: below it the full menu bar does not fit (certainly not in Dutch). */
+/** Mantine's 'lg' breakpoint: below it the full menu bar does not fit in any language. */
 export const WIDE_SCREEN_QUERY = '(min-width: 75em)';
 
-export function Layout() {
+/**
+ * Whether the menus go behind the burger: below the breakpoint, and wherever the menu bar was seen
+ * not to fit in this language (Dutch's labels need about 1,400 pixels).
+ */
+function useCompactNav() {
   // Read synchronously so wide screens never flash the narrow layout.
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
+  const { i18n } = useTranslation();
+  const [width, setWidth] = useState(() => window.innerWidth);
+  useWindowEvent('resize', () => setWidth(window.innerWidth));
+  const [fit, setFit] = useState({ language: '', neededWidth: 0 });
+  const neededWidth = fit.language === i18n.language ? fit.neededWidth : 0;
+  const onOverflow = (needed: number) => setFit({ language: i18n.language, neededWidth: Math.max(needed, neededWidth) });
+  return { compact: !wide || width < neededWidth, onOverflow };
+}
+
+export function Layout() {
+  const { compact, onOverflow } = useCompactNav();
   const [sideNavOpened, sideNav] = useDisclosure(false);
-  const showSideNav = !wide && sideNavOpened;
+  const showSideNav = compact && sideNavOpened;
   const { key: locationKey } = useLocation();
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 300, breakpoint: 'lg', collapsed: { desktop: true, mobile: !showSideNav } }}
+      navbar={{ width: 300, breakpoint: 'lg', collapsed: { desktop: !showSideNav, mobile: !showSideNav } }}
       padding="md"
     >
       <AppShell.Header>
-        <NavBar compact={!wide} sideNavOpened={sideNavOpened} onToggleSideNav={sideNav.toggle} />
+        <NavBar compact={compact} sideNavOpened={sideNavOpened} onToggleSideNav={sideNav.toggle} onOverflow={onOverflow} />
       </AppShell.Header>
       {showSideNav && (
         <AppShell.Navbar p="sm">

@@ -1,4 +1,5 @@
 import { Anchor, Burger, Group, Image, Loader, Text } from '@mantine/core';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
 import { useTranslation } from '../i18n/use-translation';
@@ -51,15 +52,38 @@ interface NavBarProps {
   compact: boolean;
   sideNavOpened: boolean;
   onToggleSideNav: () => void;
+  /** The menus do not fit beside the account controls: the window would need to be this wide. */
+  onOverflow?: (neededWidth: number) => void;
 }
 
-export function NavBar({ compact, sideNavOpened, onToggleSideNav }: NavBarProps) {
+/** Tells `onOverflow` when the element's content is wider than the element, now or after a resize. */
+function useOverflow(onOverflow: ((neededWidth: number) => void) | undefined, watching: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element || !watching || !onOverflow) return;
+    const check = () => {
+      const over = element.scrollWidth - element.clientWidth;
+      if (over > 1) onOverflow(window.innerWidth + over);
+    };
+    check();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    return () => observer.disconnect();
+  });
+  return ref;
+}
+
+export function NavBar({ compact, sideNavOpened, onToggleSideNav, onOverflow }: NavBarProps) {
   const { t } = useTranslation();
   const session = useSession();
   const signedIn = session.status === 'signedIn';
+  const menusRef = useOverflow(onOverflow, !compact && signedIn);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
-      <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflowX: 'auto' }}>
+      <Group ref={menusRef} gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflowX: 'auto' }}>
         {compact && signedIn && (
           <Burger opened={sideNavOpened} onClick={onToggleSideNav} size="sm" aria-label={t('nav.toggleMenu')} />
         )}
