@@ -136,4 +136,9 @@ test('at 1280 pixels the Dutch menus, which do not fit, go behind the burger and
   await page.getByRole('combobox', { name: 'Taal' }).selectOption('en');
   await expect(nav.getByRole('button', { name: 'Admin' })).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: 'Open or close the menu' })).toHaveCount(0);
+
+  // Back in Dutch the burger returns with its side menu closed.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('nl');
+  await expect(page.getByRole('button', { name: 'Menu openen of sluiten' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Hoofdnavigatie' })).toHaveCount(0);
 });

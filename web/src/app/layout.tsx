@@ -32,6 +32,9 @@ function useCompactNav() {
 export function Layout() {
   const { compact, onOverflow } = useCompactNav();
   const [sideNavOpened, sideNav] = useDisclosure(false);
+  // The full bar back (a wider window, a shorter language): the side menu closes, and stays closed
+  // when the burger comes again.
+  if (!compact && sideNavOpened) sideNav.close();
   const showSideNav = compact && sideNavOpened;
   const { key: locationKey } = useLocation();
   return (
