@@ -1,5 +1,5 @@
 import { AppShell, Container } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useViewportSize } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
@@ -21,8 +21,7 @@ function useCompactNav() {
   // Read synchronously so wide screens never flash the narrow layout.
   const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
   const { i18n } = useTranslation();
-  const [width, setWidth] = useState(() => window.innerWidth);
-  useWindowEvent('resize', () => setWidth(window.innerWidth));
+  const { width } = useViewportSize();
   const [fit, setFit] = useState({ language: '', neededWidth: 0 });
   const neededWidth = fit.language === i18n.language ? fit.neededWidth : 0;
   const onOverflow = (needed: number) => setFit({ language: i18n.language, neededWidth: Math.max(needed, neededWidth) });

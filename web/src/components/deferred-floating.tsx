@@ -115,13 +115,15 @@ export function useHandover<T extends HTMLElement>(handover: Handover, { click }
     if (done.current) return;
     done.current = true;
     if (handover.stopKeeping) {
-      // The first focus the popover moves past its trigger: a field gets what was typed.
+      // The first focus the popover moves past its trigger: a field of the popover (role dialog)
+      // gets what was typed, nothing else does.
       const onFocus = (event: FocusEvent) => {
         if (event.target === target.current) return;
         document.removeEventListener('focusin', onFocus);
         handover.stopKeeping?.();
         const field = event.target;
-        if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && handover.typed) typeInto(field, handover.typed);
+        const inPopover = field instanceof HTMLElement && field.closest('[role="dialog"]') !== null;
+        if ((field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) && inPopover && handover.typed) typeInto(field, handover.typed);
         handover.typed = '';
       };
       document.addEventListener('focusin', onFocus);

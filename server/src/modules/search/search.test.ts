@@ -3,8 +3,8 @@ import { executors } from '../../jobs/executors/index.js';
 import { type TestApp, call, createTestApp, signedInUser } from '../../test-support/test-app.js';
 import { waitForJob } from '../../test-support/jobs.js';
 import { pageWithLines } from '../../test-support/text-lines.js';
-import { PgDocumentStore } from './engine/pg-store.js';
 import { createSet, testImage, upload } from '../../test-support/upload-files.js';
+import { PgDocumentStore } from './engine/pg-store.js';
 
 type Auth = Record<string, string>;
 

@@ -282,6 +282,7 @@ async function insertDocuments(
   const ids: string[] = [];
   for (const { doc, terms } of analysed) {
     const s = doc.source;
+    // Taken once: an image given twice in one write gets a new id the second time, not a clash.
     const id = previous.get(doc.id);
     previous.delete(doc.id);
     const row = await sql<{ id: string }>`
