@@ -8,7 +8,8 @@ import { SessionProvider } from '../session/session';
 import { ErrorBoundary } from './error-boundary';
 import { Toasts } from './toasts';
 
-const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm' });
+// Users who ask their system for reduced motion get popovers, menus and toasts without animation.
+const theme = createTheme({ primaryColor: 'indigo', defaultRadius: 'sm', respectReducedMotion: true });
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

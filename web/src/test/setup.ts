@@ -23,11 +23,14 @@ import { i18n } from '../i18n/translations';
 import { clearStoredSession } from '../session/token-store';
 
 // Browser APIs Mantine relies on that jsdom does not implement. Media queries answer as a wide
-// screen would (min-width queries match), so tests see the full menu bar.
+// screen would (min-width queries match), so tests see the full menu bar, and as a user who asked
+// for reduced motion: Mantine's transitions then take no time and leave no timer running. (With
+// motion, a tooltip closing as a test ends could start a timer after its own cleanup, which then
+// fired after the test file's window was gone.)
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: query.includes('min-width'),
+    matches: query.includes('min-width') || query.includes('prefers-reduced-motion: reduce'),
     media: query,
     onchange: null,
     addListener: () => undefined,
