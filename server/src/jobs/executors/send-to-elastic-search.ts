@@ -5,8 +5,10 @@ import { jobPrincipal, jobSet } from '../job-owner.js';
 /**
  * SendToElasticSearch: brings a set's search documents up to date (its images in its index, with
  * their newest text), or, without a set, every document of an index (ADMIN only, checked at
- * creation). With `allData`, or for a whole index, the index's BM25 weights are computed again
- * from its present lengths. Progress per hundred images.
+ * creation). With `allData`, or for a whole index, every document is written again (the pages'
+ * analysis may be a newer version's) and the index's BM25 weights are computed again from its
+ * present lengths; otherwise only the documents that changed are written. Progress per hundred
+ * images.
  */
 export const sendToElasticSearch: Executor = async (ctx) => {
   const { searchIndexer, searchIndices } = ctx.services;
@@ -38,6 +40,7 @@ export const sendToElasticSearch: Executor = async (ctx) => {
     images,
     (done, total) => ctx.progress(done, total, `Indexed ${done} of ${total} images`),
     ctx.signal,
+    { rewrite: reweigh !== null },
   );
   if (reweigh) await searchIndexer.reweigh(reweigh);
   ctx.note({ images: images.length, documentsWritten: result.indexed });

@@ -12,12 +12,12 @@ function reply(message: IndexerReply): Promise<void> {
   });
 }
 
-async function sync({ url, imageIds, batch }: IndexerRequest): Promise<void> {
+async function sync({ url, imageIds, batch, sync: options }: IndexerRequest): Promise<void> {
   const database = await openDatabase({ kind: 'postgres', url }, { onConnectionError: (err) => void reply({ kind: 'failed', message: err.message }) });
   try {
     const db = database.background;
     const indexer = new SearchIndexer(db, new PgDocumentStore(db), { batch });
-    const { indexed } = await indexer.syncImages(imageIds, (done, total) => reply({ kind: 'progress', done, total }));
+    const { indexed } = await indexer.syncImages(imageIds, (done, total) => reply({ kind: 'progress', done, total }), undefined, options);
     await reply({ kind: 'done', indexed });
   } finally {
     await database.close();

@@ -46,9 +46,14 @@ describe.runIf(process.env.PIM_TEST_DB === 'postgres')('a large sync of search d
     await new PgDocumentStore(t.app.database.db).clear(index);
     expect(await documents()).toEqual([]);
     const progress: [number, number][] = [];
-    const result = await indexer().syncImages(images, async (done, total) => {
-      progress.push([done, total]);
-    });
+    const result = await indexer().syncImages(
+      images,
+      async (done, total) => {
+        progress.push([done, total]);
+      },
+      undefined,
+      { rewrite: true },
+    );
     expect(result).toEqual({ indexed: 2 });
     expect(progress.at(-1)).toEqual([2, 2]);
     expect(await documents()).toEqual(['l1', 'l2']);
@@ -59,6 +64,9 @@ describe.runIf(process.env.PIM_TEST_DB === 'postgres')('a large sync of search d
       payload: JSON.stringify({ query: { multi_match: { query: 'Danzig', fields: ['text', 'htr'] } } }),
     });
     expect(found.json.hits.hits.map((h: { _source: { label: string } }) => h._source.label)).toEqual(['l2']);
+    // Unchanged, the documents are written again there only when asked to.
+    expect(await indexer().syncImages(images)).toEqual({ indexed: 0 });
+    expect(await indexer().syncImages(images, undefined, undefined, { rewrite: true })).toEqual({ indexed: 2 });
   });
 
   it('is stopped when the job is cancelled', async () => {
@@ -71,6 +79,6 @@ describe.runIf(process.env.PIM_TEST_DB === 'postgres')('a large sync of search d
   it("says why when the process could not do it, and a smaller sync stays in this one", async () => {
     const broken = new SearchIndexer(t.app.database.db, new PgDocumentStore(t.app.database.db), { ownProcess: { url: 'postgres://nobody@127.0.0.1:1/none', from: 2 } });
     await expect(broken.syncImages(images)).rejects.toThrow(/ECONNREFUSED|connect/);
-    await expect(broken.syncImages([images[0]!])).resolves.toEqual({ indexed: 1 });
+    await expect(broken.syncImages([images[0]!], undefined, undefined, { rewrite: true })).resolves.toEqual({ indexed: 1 });
   });
 });

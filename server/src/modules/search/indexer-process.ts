@@ -1,6 +1,6 @@
 import { forkInBackground } from '../../platform/processes/priority.js';
 import { ownEntry } from '../../platform/threads/own-entry.js';
-import type { IndexProgress } from './indexer.js';
+import type { IndexProgress, SyncOptions } from './indexer.js';
 
 /** What the server asks the indexer's process: one sync, then it ends. */
 export interface IndexerRequest {
@@ -8,6 +8,7 @@ export interface IndexerRequest {
   url: string;
   imageIds: string[];
   batch: number;
+  sync: SyncOptions;
 }
 
 /** What the indexer's process answers. */
@@ -26,7 +27,14 @@ const ENTRY = ownEntry('indexer-child', import.meta.url);
  * milliseconds at a time). Each batch is a transaction there as here; when `signal` aborts, the
  * process is ended, leaving the batches it committed, as an aborted sync here does.
  */
-export function syncInOwnProcess(url: string, imageIds: string[], batch: number, progress?: IndexProgress, signal?: AbortSignal): Promise<{ indexed: number }> {
+export function syncInOwnProcess(
+  url: string,
+  imageIds: string[],
+  batch: number,
+  progress?: IndexProgress,
+  signal?: AbortSignal,
+  sync: SyncOptions = {},
+): Promise<{ indexed: number }> {
   if (signal?.aborted) return Promise.reject(signal.reason);
   const child = forkInBackground(ENTRY);
   return new Promise((resolve, reject) => {
@@ -51,6 +59,6 @@ export function syncInOwnProcess(url: string, imageIds: string[], batch: number,
     });
     child.on('error', (err) => settle(() => reject(err)));
     child.on('exit', (code, killed) => settle(() => reject(new Error(`The indexing process ended before its sync did (${killed ?? `exit code ${code}`}).`))));
-    child.send({ kind: 'sync', url, imageIds, batch } satisfies IndexerRequest);
+    child.send({ kind: 'sync', url, imageIds, batch, sync } satisfies IndexerRequest);
   });
 }

@@ -2,11 +2,13 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
 import { buildDocuments, memberships } from './document-builder.js';
 import { syncInOwnProcess } from './indexer-process.js';
-import type { SearchDocumentStore } from './query.js';
+import type { IndexedDocument, SearchDocumentStore } from './query.js';
 import { nextTurn } from './turns.js';
 
-/** What the PostgreSQL engine does besides storing (a cluster does these itself). */
+/** What the PostgreSQL engine does besides storing (a cluster weighs and analyses itself, and is sent every document). */
 interface Maintainable {
+  /** The images among these whose documents the index holds as they are. */
+  unchanged(index: { id: string; name: string }, docs: IndexedDocument[]): Promise<Set<string>>;
   reweigh(index: { id: string; name: string }): Promise<void>;
   analyze(): Promise<void>;
   lacksStatistics(): Promise<boolean>;
@@ -33,6 +35,15 @@ export interface SearchIndexerOptions {
 
 export type IndexProgress = (done: number, total: number) => Promise<void>;
 
+export interface SyncOptions {
+  /**
+   * Writes every document again, also those the index holds as they are: for a reindex, which
+   * must also carry a new version's analysis into the index. Otherwise (a set's automatic sync
+   * after an upload or a correction) only documents that changed are written.
+   */
+  rewrite?: boolean;
+}
+
 /**
  * Keeps the search documents what the images and sets say: each image is in the index of every
  * live set that holds it, with the text of its newest transcriptions, and in no other index.
@@ -48,11 +59,12 @@ export class SearchIndexer {
     this.batch = options.batch ?? BATCH;
   }
 
-  /** Brings the documents of these images up to date in every index. */
-  async syncImages(imageIds: string[], progress?: IndexProgress, signal?: AbortSignal): Promise<{ indexed: number }> {
+  /** Brings the documents of these images up to date in every index; `indexed`: the documents written. */
+  async syncImages(imageIds: string[], progress?: IndexProgress, signal?: AbortSignal, sync: SyncOptions = {}): Promise<{ indexed: number }> {
     const unique = [...new Set(imageIds)];
     const own = this.options.ownProcess;
-    if (own && unique.length >= (own.from ?? OWN_PROCESS_FROM)) return syncInOwnProcess(own.url, unique, this.batch, progress, signal);
+    if (own && unique.length >= (own.from ?? OWN_PROCESS_FROM)) return syncInOwnProcess(own.url, unique, this.batch, progress, signal, sync);
+    const store = this.store as Partial<Maintainable>;
     const indices = await sql<{ id: string; name: string }>`select id, name from search_index order by id`.execute(this.db);
     let indexed = 0;
     for (let i = 0; i < unique.length; i += this.batch) {
@@ -65,13 +77,14 @@ export class SearchIndexer {
         const mine = docs.filter((d) => d.source.index === index.name);
         const keep = new Set(mine.map((d) => d.id));
         const gone = batch.filter((id) => !keep.has(id));
-        if (mine.length) await this.store.upsert(index, mine);
+        const same = !sync.rewrite && store.unchanged ? await store.unchanged(index, mine) : new Set<string>();
+        const changed = mine.filter((d) => !same.has(d.id));
+        if (changed.length) await this.store.upsert(index, changed);
         if (gone.length) await this.store.remove(index, gone);
-        indexed += mine.length;
+        indexed += changed.length;
       }
       await progress?.(Math.min(i + this.batch, unique.length), unique.length);
     }
-    const store = this.store as Partial<Maintainable>;
     if (store.analyze && store.lacksStatistics && (indexed >= ANALYZE_AFTER || (indexed > 0 && (await store.lacksStatistics())))) await store.analyze();
     return { indexed };
   }

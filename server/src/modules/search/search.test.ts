@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executors } from '../../jobs/executors/index.js';
+import { sendToElasticSearch } from '../../jobs/executors/send-to-elastic-search.js';
+import { runExecutor } from '../../test-support/job-context.js';
 import { type TestApp, call, createTestApp, signedInUser } from '../../test-support/test-app.js';
 import { waitForJob } from '../../test-support/jobs.js';
 import { pageWithLines } from '../../test-support/text-lines.js';
@@ -46,6 +49,7 @@ describe('full-text search', () => {
   let t: TestApp;
   let admin: Auth;
   let owner: Auth;
+  let ownerId: string;
   let stranger: Auth;
   let setId: string;
   let indexId: string;
@@ -54,7 +58,7 @@ describe('full-text search', () => {
   beforeAll(async () => {
     t = await createTestApp({}, { executors });
     admin = (await signedInUser(t.app, { admin: true })).auth;
-    owner = (await signedInUser(t.app)).auth;
+    ({ auth: owner, userId: ownerId } = await signedInUser(t.app));
     stranger = (await signedInUser(t.app)).auth;
     indexId = (await call(t.app, { method: 'POST', url: '/api/pim/elasticsearchindex', headers: admin, payload: { name: 'charters' } })).json.uuid;
     setId = await createSet(t.app, owner, 'Letters');
@@ -93,7 +97,7 @@ describe('full-text search', () => {
     let writes = 0;
     const writer = (async () => {
       while (searching) {
-        await t.app.services.searchIndexer.syncImages(pages);
+        await t.app.services.searchIndexer.syncImages(pages, undefined, undefined, { rewrite: true });
         writes += 1;
       }
     })();
@@ -133,6 +137,41 @@ describe('full-text search', () => {
     }
     expect(removals).toBeGreaterThan(0);
     expect(answers.filter((a) => a !== '2:p2,p1' && a !== '1:p2')).toEqual([]);
+    expect(ids((await search(t, owner, match('Aufklarung'))).json)).toEqual(['p2', 'p1']);
+  });
+
+  it("writes only the documents that changed when a set is sent again, every one with 'allData'", async () => {
+    const db = t.app.database.db;
+    // The jobs that indexed the pages as they came have ended: no one else writes the documents.
+    for (;;) {
+      const busy = await sql<{ n: number }>`select count(*)::int as n from job where state in ('queued', 'running')`.execute(db);
+      if (busy.rows[0]!.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // A row written again is a new version of it (xmin).
+    const versions = async () =>
+      (await sql<{ image_id: string; version: string }>`select image_id, xmin::text as version from search_document where index_id = ${indexId}`.execute(db)).rows
+        .sort((a, b) => pages.indexOf(a.image_id) - pages.indexOf(b.image_id))
+        .map((r) => r.version);
+    const send = (allData: boolean) => runExecutor(t.app, sendToElasticSearch, { type: 'SendToElasticSearch', settings: { imageSet: setId, allData }, ownerId });
+    const before = await versions();
+    expect((await send(false)).notes).toEqual({ images: 3, documentsWritten: 0 });
+    expect(await versions()).toEqual(before);
+    // A label changed behind the services' back (so no job is queued): only its page is written.
+    await sql`update document_image set label = 'p3 renamed' where id = ${pages[2]}`.execute(db);
+    try {
+      expect((await send(false)).notes).toEqual({ images: 3, documentsWritten: 1 });
+      const after = await versions();
+      expect(after.slice(0, 2)).toEqual(before.slice(0, 2));
+      expect(after[2]).not.toBe(before[2]);
+      expect(ids((await search(t, owner, match('enlightenment'))).json)).toEqual(['p3 renamed']);
+    } finally {
+      await sql`update document_image set label = 'p3' where id = ${pages[2]}`.execute(db);
+    }
+    expect((await send(false)).notes).toEqual({ images: 3, documentsWritten: 1 });
+    const written = await send(true);
+    expect(written.notes).toEqual({ images: 3, documentsWritten: 3 });
+    expect((await versions()).filter((v, i) => v === before[i])).toEqual([]);
     expect(ids((await search(t, owner, match('Aufklarung'))).json)).toEqual(['p2', 'p1']);
   });
 

@@ -52,6 +52,19 @@ export class PgDocumentStore implements SearchDocumentStore {
     });
   }
 
+  /**
+   * The images among these whose documents the index holds as they are: the same source (what
+   * every stored column is made from), written since the bigrams and with their blocks.
+   */
+  async unchanged(index: Index, docs: IndexedDocument[]): Promise<Set<string>> {
+    if (docs.length === 0) return new Set();
+    const rows = await sql<{ image_id: string }>`
+      select d.image_id from unnest(${docs.map((d) => d.id)}::uuid[], ${docs.map((d) => JSON.stringify(d.source))}::text[]) as n(image_id, source)
+      join search_document d on d.image_id = n.image_id and d.index_id = ${index.id} and d.source = n.source::jsonb
+      where d.bigrams and not exists (select 1 from search_unblocked u where u.doc_id = d.id)`.execute(this.db);
+    return new Set(rows.rows.map((r) => r.image_id));
+  }
+
   async remove(index: Index, imageIds: string[]): Promise<void> {
     if (imageIds.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
