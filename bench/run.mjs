@@ -10,6 +10,7 @@ import { benchIngest } from './ingest.mjs';
 import { benchDescribe } from './describe.mjs';
 import { benchClaims, benchListWhileRunning } from './jobs.mjs';
 import { benchSearch, searchBenchOptions } from './search.mjs';
+import { benchSetSync } from './search-sync.mjs';
 import { benchSimilarity } from './similarity.mjs';
 import { benchStatistics } from './statistics.mjs';
 import { benchSimilarityWriters, similarityBenchOptions } from './similarity-writers.mjs';
@@ -105,6 +106,8 @@ async function theRest() {
   // BENCH_STATISTICS_IMAGES (1,000,000), BENCH_STATISTICS_QUERIES (50 calls each): the statistics on PostgreSQL.
   results.push(await benchStatistics({ images: Number(process.env.BENCH_STATISTICS_IMAGES ?? 1_000_000), queries: Number(process.env.BENCH_STATISTICS_QUERIES ?? 50) }));
   results.push(...(await benchSearch(searchOptions)));
+  // BENCH_SYNC_IMAGES (1,000): a set's automatic search sync against its reindex.
+  results.push(await benchSetSync());
 }
 
 for (const r of results) console.log(`${r.title}\n${r.text}\n`);
