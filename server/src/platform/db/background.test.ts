@@ -27,8 +27,29 @@ describe("the database's connections for background work", () => {
     expect(seen.rows).toEqual([{ n: 7 }]);
   });
 
-  it.runIf(process.env.PIM_TEST_DB !== 'postgres')('are the one connection on PGlite', () => {
-    expect(database.background).toBe(database.db);
+  it.runIf(process.env.PIM_TEST_DB !== 'postgres')('are the one connection on PGlite, giving the event loop a turn after each statement', async () => {
+    // A temporary table is its session's alone.
+    await sql`create temporary table background_session (n int)`.execute(database.db);
+    await sql`insert into background_session values (3)`.execute(database.background);
+    expect((await sql<{ n: number }>`select n from background_session`.execute(database.db)).rows).toEqual([{ n: 3 }]);
+    /** Whether a callback queued for the next turn ran while five statements did. */
+    const turnDuring = async (db: Database['db']) => {
+      let ran = false;
+      const turn = new Promise<void>((resolve) =>
+        setImmediate(() => {
+          ran = true;
+          resolve();
+        }),
+      );
+      for (let i = 0; i < 5; i += 1) await sql`select ${i}::int`.execute(db);
+      const during = ran;
+      await turn;
+      return during;
+    };
+    // PGlite's statements resolve without a turn: the API's own chains run as they always did.
+    expect(await turnDuring(database.db)).toBe(false);
+    expect(await turnDuring(database.background)).toBe(true);
+    expect(await database.background.transaction().execute((trx) => turnDuring(trx))).toBe(true);
   });
 });
 

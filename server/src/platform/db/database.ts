@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, type KyselyPlugin, PGliteDialect, PostgresDialect, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import pg from 'pg';
 import { lowerBackendPriority } from '../processes/priority.js';
 import type { DB } from './schema.js';
@@ -17,7 +18,8 @@ export interface Database {
   /**
    * For a job's bulk work (the search indexer's writes): on a PostgreSQL server, connections of
    * their own whose backends run at background CPU priority where the server is on this machine,
-   * so the API's queries are served first; on PGlite the one connection, `db`.
+   * so the API's queries are served first; on PGlite the one connection, `db`, with a turn of the
+   * event loop after each statement (see `TurnAfterEachStatement`).
    */
   background: Kysely<DB>;
   /** A PostgreSQL server's URL, for a process of ours that opens connections of its own; none for PGlite. */
@@ -86,7 +88,7 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
   return {
     kind: 'pglite',
     db,
-    background: db,
+    background: db.withPlugin(new TurnAfterEachStatement()),
     execScript: async (sqlText) => {
       try {
         await client.exec(sqlText);
@@ -105,6 +107,25 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
       await onClose();
     },
   };
+}
+
+/**
+ * Gives the event loop a turn after each statement. PGlite runs a statement on this thread and its
+ * promise resolves without a turn, so a job's chain of statements (a step of the search indexer
+ * is hundreds, in one transaction) held every request for its whole length, 600 ms at a time in a
+ * reindex. With a turn between statements, requests that need no query (cached lists, tiles and
+ * thumbnails, files) are answered while the chain goes on; queries still wait for the job's
+ * transaction, as PGlite has one connection.
+ */
+class TurnAfterEachStatement implements KyselyPlugin {
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    await setImmediate();
+    return args.result;
+  }
 }
 
 async function openPostgres(url: string, onConnectionError: (err: Error) => void): Promise<Database> {
