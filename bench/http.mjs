@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { load } from './lib/load.mjs';
 import { fmt, table } from './lib/measure.mjs';
-import { scratchDatabase, startPostgres } from './lib/postgres.mjs';
+import { onScratchPostgres } from './lib/postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CONNECTIONS = 50;
@@ -93,17 +93,7 @@ async function benchOn(label, { databaseUrl, seconds, rounds }) {
 
 export async function benchHttp({ seconds = Number(process.env.BENCH_HTTP_SECONDS ?? 5), rounds = 3 } = {}) {
   const results = [await benchOn('PGlite', { seconds, rounds })];
-  const cluster = await startPostgres();
-  try {
-    const database = await scratchDatabase(cluster.url);
-    try {
-      results.push(await benchOn('PostgreSQL', { databaseUrl: database.url, seconds, rounds }));
-    } finally {
-      await database.drop();
-    }
-  } finally {
-    await cluster.stop();
-  }
+  results.push(await onScratchPostgres((url) => benchOn('PostgreSQL', { databaseUrl: url, seconds, rounds })));
 
   const MB = (bytes) => fmt(bytes / 1e6, 0);
   const rows = [['', 'PIM req/s', 'bare req/s', 'PIM p99 ms', 'bare p99 ms']];

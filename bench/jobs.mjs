@@ -3,7 +3,7 @@ import { startBenchApp } from './lib/app.mjs';
 import { LIST_CALLS, PAGE_MS, PAUSE_MS, get } from './lib/busy-lists.mjs';
 import { forked } from './lib/forked.mjs';
 import { fmt, quantile, table, timed } from './lib/measure.mjs';
-import { scratchDatabase, startPostgres } from './lib/postgres.mjs';
+import { onScratchPostgres } from './lib/postgres.mjs';
 
 /** The types of the queued jobs: those the built-in worker runs, and GPU work waiting for remote workers. */
 const LOCAL_TYPES = ['Tesseract4Hocr', 'SplitPDF', 'ConvertToTiledTiff', 'GenerateManifests', 'Epubify'];
@@ -96,17 +96,7 @@ const STATES = ['idle', 'OCR job running', 'OCR job + reindex running'];
 export async function benchListWhileRunning({ pages = 1000, calls = 200, images = Number(process.env.BENCH_REINDEX_IMAGES ?? 5000) } = {}) {
   const sizes = { pages, calls, images };
   const results = [{ label: 'PGlite', ...(await listsOn({ kind: 'pglite-memory' }, sizes)) }];
-  const cluster = await startPostgres();
-  try {
-    const scratch = await scratchDatabase(cluster.url);
-    try {
-      results.push({ label: 'PostgreSQL', ...(await listsOn({ kind: 'postgres', url: scratch.url }, sizes)) });
-    } finally {
-      await scratch.drop();
-    }
-  } finally {
-    await cluster.stop();
-  }
+  results.push({ label: 'PostgreSQL', ...(await onScratchPostgres((url) => listsOn({ kind: 'postgres', url }, sizes))) });
 
   const rows = [['', ...STATES.flatMap((s) => [`${s} p50`, 'p99'])]];
   const ratios = [];

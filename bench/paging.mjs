@@ -6,7 +6,7 @@
 // same database (a round trip's worth).
 import { pathToFileURL } from 'node:url';
 import { fmt, quantile, table, timed } from './lib/measure.mjs';
-import { scratchDatabase, startPostgres } from './lib/postgres.mjs';
+import { onScratchPostgres } from './lib/postgres.mjs';
 import { startBenchApp } from './lib/app.mjs';
 import { DOCUMENT_IMAGE_SORTABLE } from '../contract/dist/index.js';
 
@@ -34,17 +34,7 @@ export async function benchPaging({ images = 100_000, calls = 7, explain = false
   const others = Math.round(images / 2);
   const results = [];
   results.push(await onDatabase('PGlite', { kind: 'pglite-memory' }, { images, others, calls, explain, settle: upkeep ? 'upkeep' : 'none' }));
-  const cluster = await startPostgres();
-  try {
-    const scratch = await scratchDatabase(cluster.url);
-    try {
-      results.push(await onDatabase('PostgreSQL', { kind: 'postgres', url: scratch.url }, { images, others, calls, explain, settle: 'autovacuum' }));
-    } finally {
-      await scratch.drop();
-    }
-  } finally {
-    await cluster.stop();
-  }
+  results.push(await onScratchPostgres((url) => onDatabase('PostgreSQL', { kind: 'postgres', url }, { images, others, calls, explain, settle: 'autovacuum' })));
   const size = images.toLocaleString('en');
   return {
     title:

@@ -20,7 +20,7 @@ import { benchTiles } from './tiles.mjs';
 import { benchHttp } from './http.mjs';
 import { benchPaging } from './paging.mjs';
 import { benchWeb } from './web.mjs';
-import { scratchDatabase, startPostgres } from './lib/postgres.mjs';
+import { onScratchPostgres } from './lib/postgres.mjs';
 
 const count = (name, fallback) => {
   const value = Number(process.env[name] ?? fallback);
@@ -62,25 +62,10 @@ if (!fs.existsSync(new URL('../server/dist/app.js', import.meta.url))) {
 const { startBenchApp } = await import('./lib/app.mjs');
 const results = [];
 
-/** `work` with a database on a throwaway PostgreSQL server, removed after. */
-async function onPostgres(work) {
-  const cluster = await startPostgres();
-  try {
-    const database = await scratchDatabase(cluster.url);
-    try {
-      return await work({ kind: 'postgres', url: database.url });
-    } finally {
-      await database.drop();
-    }
-  } finally {
-    await cluster.stop();
-  }
-}
-
 // The hot paths (issue 19), each on PGlite and on PostgreSQL.
 const pyramid = { width: 8000, height: 6000, count: sizes.pyramidTiles };
 results.push(await benchTiles(null, pyramid));
-results.push(await onPostgres((database) => benchTiles(null, { ...pyramid, database })));
+results.push(await onScratchPostgres((url) => benchTiles(null, { ...pyramid, database: { kind: 'postgres', url } })));
 results.push(await benchHttp());
 results.push(await benchPaging());
 results.push(await benchWeb());

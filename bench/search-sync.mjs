@@ -7,14 +7,12 @@
 //
 //   node bench/search-sync.mjs   (after `npm run build`; BENCH_SYNC_IMAGES, default 1,000)
 import { pathToFileURL } from 'node:url';
-import { sql } from 'kysely';
 import { PgDocumentStore } from '../server/dist/modules/search/engine/pg-store.js';
 import { SearchIndexer } from '../server/dist/modules/search/indexer.js';
 import { startBenchApp } from './lib/app.mjs';
 import { fmt, table, timed } from './lib/measure.mjs';
-import { generatePages, makeCorpus } from './lib/ocr-corpus.mjs';
-import { scratchDatabase, startPostgres } from './lib/postgres.mjs';
-import { createIndexedImages, withIndexesBuiltAfter } from './lib/search-index.mjs';
+import { onScratchPostgres } from './lib/postgres.mjs';
+import { addOcrTranscriptions, createIndexedImages, withIndexesBuiltAfter } from './lib/search-index.mjs';
 
 /** One database: the unchanged set's sync and its reindex, in ms. */
 async function syncsOn(database, images) {
@@ -22,13 +20,7 @@ async function syncsOn(database, images) {
   try {
     const db = bench.app.database.db;
     const { index, imageIds } = await createIndexedImages(bench, 'bench', images);
-    for (const batch of generatePages(makeCorpus(19), images, 1000)) {
-      const ids = batch.map((p) => imageIds[p.page - 1]);
-      await sql`
-        insert into transcription (id, image_id, format, language, clean_text, layout)
-        select gen_random_uuid(), i, 'hocr', l, t, '{}'::jsonb
-        from unnest(${ids}::uuid[], ${batch.map((p) => p.language)}::text[], ${batch.map((p) => p.text)}::text[]) as x(i, l, t)`.execute(db);
-    }
+    await addOcrTranscriptions(bench, imageIds);
     const store = new PgDocumentStore(db);
     await withIndexesBuiltAfter(bench, () => new SearchIndexer(db, store, { batch: 500 }).syncImages(imageIds));
     await store.reweigh(index);
@@ -45,17 +37,7 @@ async function syncsOn(database, images) {
 
 export async function benchSetSync({ images = Number(process.env.BENCH_SYNC_IMAGES ?? 1000) } = {}) {
   const results = [{ label: 'PGlite', ...(await syncsOn({ kind: 'pglite-memory' }, images)) }];
-  const cluster = await startPostgres();
-  try {
-    const scratch = await scratchDatabase(cluster.url);
-    try {
-      results.push({ label: 'PostgreSQL', ...(await syncsOn({ kind: 'postgres', url: scratch.url }, images)) });
-    } finally {
-      await scratch.drop();
-    }
-  } finally {
-    await cluster.stop();
-  }
+  results.push({ label: 'PostgreSQL', ...(await onScratchPostgres((url) => syncsOn({ kind: 'postgres', url }, images))) });
   const rows = [['', 'sync, unchanged s', 'reindex (allData) s']];
   for (const r of results) rows.push([`  ${r.label}`, fmt(r.syncMs / 1000, 2), fmt(r.reindexMs / 1000, 2)]);
   return {

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { startBenchApp } from './lib/app.mjs';
 import { fmt, quantile, scanLikeJpegs, table, timed } from './lib/measure.mjs';
-import { scratchDatabase, startPostgres } from './lib/postgres.mjs';
+import { onScratchPostgres } from './lib/postgres.mjs';
 
 const TILE = 512;
 /** Issue 19: a cold tile may cost at most this many times the bare sharp work it needs. */
@@ -202,17 +202,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   sharp.cache(false);
   const count = Number(process.env.BENCH_PYRAMID_TILES ?? 60);
   const results = [await benchTiles(null, { width: 8000, height: 6000, count })];
-  const cluster = await startPostgres();
-  try {
-    const scratch = await scratchDatabase(cluster.url);
-    try {
-      results.push(await benchTiles(null, { width: 8000, height: 6000, count, database: { kind: 'postgres', url: scratch.url } }));
-    } finally {
-      await scratch.drop();
-    }
-  } finally {
-    await cluster.stop();
-  }
+  results.push(await onScratchPostgres((url) => benchTiles(null, { width: 8000, height: 6000, count, database: { kind: 'postgres', url } })));
   for (const r of results) console.log(`${r.title}\n${r.text}\n`);
   console.log(table(results.flatMap((r) => r.ratios.map(([name, value]) => [`  ${name}`, fmt(value, 2)]))));
   console.log();

@@ -13,8 +13,7 @@ import { SearchIndexer } from '../../server/dist/modules/search/indexer.js';
 import { startBenchApp } from './app.mjs';
 import { forked } from './forked.mjs';
 import { timed } from './measure.mjs';
-import { generatePages, makeCorpus } from './ocr-corpus.mjs';
-import { createIndexedImages, withIndexesBuiltAfter } from './search-index.mjs';
+import { addOcrTranscriptions, createIndexedImages, withIndexesBuiltAfter } from './search-index.mjs';
 
 /**
  * A page of the OCR-like job: this long in a child process of its own, as Tesseract's (which takes
@@ -114,15 +113,8 @@ async function listsOn(database, { pages, calls, images }) {
  * and 40 jobs waiting for a remote worker to list; gives the index and the images.
  */
 async function fillSet(bench, images) {
-  const db = bench.app.database.db;
   const { index, imageIds } = await createIndexedImages(bench, 'bench', images);
-  for (const batch of generatePages(makeCorpus(19), images, 1000)) {
-    const ids = batch.map((p) => imageIds[p.page - 1]);
-    await sql`
-      insert into transcription (id, image_id, format, language, clean_text, layout)
-      select gen_random_uuid(), i, 'hocr', l, t, '{}'::jsonb
-      from unnest(${ids}::uuid[], ${batch.map((p) => p.language)}::text[], ${batch.map((p) => p.text)}::text[]) as x(i, l, t)`.execute(db);
-  }
+  await addOcrTranscriptions(bench, imageIds);
   for (let i = 0; i < OTHER_SETS; i += 1) await post(bench, '/api/pim/documentimageset/create', { imageset: `Bench set ${i + 1}` }, 201);
   for (let i = 0; i < 40; i += 1) await post(bench, '/api/pim/jobs', { imageSet: bench.setId, jobType: 'P2PaLA' });
   return { index, imageIds };

@@ -80,6 +80,24 @@ export async function scratchDatabase(adminUrl, { keep = false } = {}) {
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * `work(url)` on a new, empty database of a throwaway server started for it; the database and the
+ * server are removed after, whatever `work` did. Gives what `work` gives.
+ */
+export async function onScratchPostgres(work) {
+  const cluster = await startPostgres();
+  try {
+    const scratch = await scratchDatabase(cluster.url);
+    try {
+      return await work(scratch.url);
+    } finally {
+      await scratch.drop();
+    }
+  } finally {
+    await cluster.stop();
+  }
+}
+
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { PgDocumentStore } from '../../server/dist/modules/search/engine/pg-store.js';
+import { generatePages, makeCorpus } from './ocr-corpus.mjs';
 
 /**
  * A search index holding the bench's set, and `count` document images in the set (one stored
@@ -28,6 +29,21 @@ export async function createIndexedImages(bench, name, count) {
       select ${bench.setId}, id, n from unnest(${ids}::uuid[], ${positions}::int[]) as x(id, n)`.execute(db);
   }
   return { index, imageIds, store: new PgDocumentStore(db) };
+}
+
+/**
+ * A page of generated OCR text (ocr-corpus.mjs, the same every run) for each of these images, as
+ * an hOCR transcription written with SQL.
+ */
+export async function addOcrTranscriptions(bench, imageIds) {
+  const db = bench.app.database.db;
+  for (const batch of generatePages(makeCorpus(19), imageIds.length, 1000)) {
+    const ids = batch.map((p) => imageIds[p.page - 1]);
+    await sql`
+      insert into transcription (id, image_id, format, language, clean_text, layout)
+      select gen_random_uuid(), i, 'hocr', l, t, '{}'::jsonb
+      from unnest(${ids}::uuid[], ${batch.map((p) => p.language)}::text[], ${batch.map((p) => p.text)}::text[]) as x(i, l, t)`.execute(db);
+  }
 }
 
 /**
