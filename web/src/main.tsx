@@ -18,7 +18,10 @@ import { getToken } from './session/token-store';
  * Everything the first screen needs is asked for at once: the configuration, the common
  * translations, the screen's code and translations (`loadScreenCode`, before anything is
  * awaited), and, as soon as the configuration says how to send the token, the session's roles, the
- * user's own record and the data the screen opens with.
+ * user's own record and the data the screen opens with. The first render waits for the screen's
+ * code too: the shell and the screen then render and lay out once, together, rather than the shell
+ * first and the screen (a second render, a second layout of the page) behind a Suspense fallback,
+ * which React keeps for at least 300 ms.
  */
 async function start(): Promise<void> {
   // Before the router reads the address: take the token and follow `redirect`.
@@ -26,13 +29,13 @@ async function start(): Promise<void> {
   const configLoaded = loadAppConfig();
   const i18nReady = initI18n();
   const history = UNSAFE_createBrowserHistory({ v5Compat: true });
-  loadScreenCode(routes, history.location.pathname);
+  const screenCode = loadScreenCode(routes, history.location.pathname);
   const queryClient = createQueryClient();
   const config = await configLoaded;
   configureApiClient(config);
   prefetchSession(queryClient, getToken());
   prefetchScreenData(window.location.pathname, queryClient);
-  await i18nReady;
+  await Promise.all([i18nReady, screenCode]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

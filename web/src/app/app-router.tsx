@@ -14,12 +14,12 @@ export function useScreenPending(): boolean {
 }
 
 /**
- * Starts fetching the code of the screen at `pathname` (a full path, /pim/...); true while it is
- * on its way.
+ * Starts fetching the code of the screen at `pathname` (a full path, /pim/...); while it is on its
+ * way, the promise of its arrival (settled either way), else null.
  */
-export function loadScreenCode(routes: RouteObject[], pathname: string): boolean {
-  const waiting = (matchRoutes(routes, pathname, BASENAME) ?? []).map(({ route }) => (route.handle as ScreenHandle | undefined)?.load() ?? false);
-  return waiting.includes(true);
+export function loadScreenCode(routes: RouteObject[], pathname: string): Promise<void> | null {
+  const waiting = (matchRoutes(routes, pathname, BASENAME) ?? []).flatMap(({ route }) => (route.handle as ScreenHandle | undefined)?.load() ?? []);
+  return waiting.length ? Promise.all(waiting).then(() => {}) : null;
 }
 
 function RouteTree({ routes }: { routes: RouteObject[] }) {
@@ -40,7 +40,7 @@ export function AppRouter({ history, routes }: { history: AppHistory; routes: Ro
   useLayoutEffect(
     () =>
       history.listen((update) => {
-        const open = loadScreenCode(routes, update.location.pathname) ? startScreenTransition : startTransition;
+        const open = loadScreenCode(routes, update.location.pathname) !== null ? startScreenTransition : startTransition;
         open(() => setShown({ action: update.action, location: update.location }));
       }),
     [history, routes],

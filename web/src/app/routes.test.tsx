@@ -84,6 +84,17 @@ describe('route table', () => {
     expect(screen.queryByLabelText('Loading')).toBeNull();
   });
 
+  it('renders a screen whose code is in at once, with no spinner (the first load waits for the code, main.tsx)', async () => {
+    const code = screenCode('*');
+    const arrived = (code.route.handle as ScreenHandle).load();
+    code.arrive(() => <p>The screen</p>);
+    await arrived;
+    expect((code.route.handle as ScreenHandle).load()).toBeNull();
+    renderRoutes(withShell([code.route]), '/');
+    expect(screen.getByText('The screen')).toBeTruthy();
+    expect(screen.queryByLabelText('Loading')).toBeNull();
+  });
+
   it("keeps the screen shown, and says the next one is opening, until the next screen's code arrives", async () => {
     const code = screenCode('second');
     renderRoutes(withShell([{ path: 'first', element: <Link to="/second">Next</Link> }, code.route]), '/first');

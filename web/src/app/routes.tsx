@@ -1,6 +1,6 @@
 import { MODEL_KINDS } from '@pim/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { prefetchImageSets } from '../api/image-set-list';
 import { MODEL_SCREENS } from '../pages/models/model-screens';
@@ -15,8 +15,8 @@ import { NotFoundPage } from './not-found-page';
  * the data the screen opens with, which a first load asks for beside its code.
  */
 export interface ScreenHandle {
-  /** Starts fetching the screen's code and translations, once; true while they are on their way. */
-  load: () => boolean;
+  /** Starts fetching the screen's code and translations, once; while they are on their way, the promise of their arrival (settled either way), else null. */
+  load: () => Promise<void> | null;
   prefetch?: (queryClient: QueryClient) => void;
 }
 
@@ -29,30 +29,45 @@ export function withShell(screens: RouteObject[]): RouteObject[] {
  * A screen whose code is loaded when it is first opened, so each page is a chunk of its own and
  * the first load carries only the shell. Its translation namespaces are fetched beside its code,
  * so it renders with its texts at once. The import stays literal: the bundler splits on it.
- * `handle.load` starts the fetch before React renders the screen: at the first load, and as a
- * navigation to it starts.
+ * `handle.load` starts the fetch before React renders the screen: at the first load (whose first
+ * render waits for it, main.tsx), and as a navigation to it starts. The screen suspends only while
+ * its code is on its way; once it is in, the screen renders at once (React.lazy alone would suspend
+ * at its first render even then, and React reveals what a Suspense boundary waited for no sooner
+ * than 300 ms after the boundary's fallback showed).
  */
 function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>, namespaces: readonly string[]) {
   let code: Promise<ComponentType<P>> | undefined;
-  let arrived = false;
+  let loaded: ComponentType<P> | undefined;
+  let settled = false;
   const fetchCode = () => {
     if (code) return code;
     code = Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => pick(module));
     // Settled either way: a failure is the screen's to show, where React.lazy throws it.
     code.then(
-      () => (arrived = true),
-      () => (arrived = true),
+      (component) => {
+        loaded = component;
+        settled = true;
+      },
+      () => (settled = true),
     );
     return code;
   };
   const handle: ScreenHandle = {
     load: () => {
-      void fetchCode();
-      return !arrived;
+      const arriving = fetchCode();
+      return settled ? null : arriving.then(noop, noop);
     },
   };
-  return { Screen: lazy(async () => ({ default: await fetchCode() })), handle };
+  const Arriving = lazy(async () => ({ default: await fetchCode() }));
+  function Screen(props: P) {
+    // `loaded` is set before React.lazy's promise resolves: what `Arriving` waited for renders as `loaded`.
+    const Loaded = loaded ?? Arriving;
+    return <Loaded {...props} />;
+  }
+  return { Screen, handle };
 }
+
+const noop = () => {};
 
 export function screen<M>(
   path: string,
