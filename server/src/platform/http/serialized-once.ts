@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
  * public address), and goes away with it.
  */
 export class SerializedOnce {
-  private readonly bodies = new WeakMap<object, Map<string, string>>();
+  private readonly bodies = new WeakMap<object, Map<string, Buffer>>();
 
   /** Sends `present()` as the route's JSON, serialized by the route's schema once per `source` and `variant`. */
   send(reply: FastifyReply, source: object, variant: string, present: () => unknown): FastifyReply {
@@ -15,7 +15,8 @@ export class SerializedOnce {
     if (!byVariant) this.bodies.set(source, (byVariant = new Map()));
     let body = byVariant.get(variant);
     if (body === undefined) {
-      body = reply.serialize(present()) as string;
+      // Kept as bytes: a string body would be encoded again for every answer.
+      body = Buffer.from(reply.serialize(present()) as string);
       byVariant.set(variant, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);
