@@ -19,12 +19,33 @@ export function lowerPriority(pid: number): boolean {
 }
 
 /**
+ * Lowers the scheduling group of a process that leads a session of its own. Where Linux groups a
+ * session's processes for scheduling (autogroups, on by default), the groups share the CPU
+ * evenly whatever their processes' niceness: a job's program at nice 19 whose group holds nothing
+ * else weighs as much as the group of PostgreSQL's backends, and the API's queries ran at half
+ * speed beside it. Only for our own session leaders: writing it for a process of the server's
+ * session would lower the server. False where the kernel has no autogroups or refuses.
+ */
+function lowerSessionGroup(pid: number): boolean {
+  try {
+    fs.writeFileSync(`/proc/${pid}/autogroup`, String(BACKGROUND_NICE));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Starts a Node process of ours (see ownEntry) that talks over IPC, at background priority: what
- * it does, and what it starts, comes after the API's requests.
+ * it does, and what it starts, comes after the API's requests. It leads a session of its own so
+ * its scheduling group can be lowered too; it ends when its IPC channel closes, as with the server.
  */
 export function forkInBackground(entry: { url: URL; execArgv: string[] }): ChildProcess {
-  const child = fork(entry.url, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-  if (child.pid) lowerPriority(child.pid);
+  const child = fork(entry.url, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], detached: true });
+  if (child.pid) {
+    lowerPriority(child.pid);
+    lowerSessionGroup(child.pid);
+  }
   return child;
 }
 

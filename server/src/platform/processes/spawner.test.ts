@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_NICE } from './priority.js';
 import { SpawnFailed, Spawner } from './spawner.js';
@@ -25,6 +26,17 @@ describe('the spawner', () => {
   it("runs programs at background priority, behind the server's requests", async () => {
     const result = await spawner.run('sh', ['-c', 'cut -d " " -f 19 /proc/$$/stat']);
     expect(Number(result.stdout.toString('utf8'))).toBe(BACKGROUND_NICE);
+  });
+
+  it("runs programs in a session of their own whose scheduling group is lowered, not the server's", async () => {
+    const result = await spawner.run('sh', ['-c', 'cut -d " " -f 6 /proc/$$/stat; cat /proc/$$/autogroup 2>/dev/null || echo none']);
+    const [session, group] = result.stdout.toString('utf8').trim().split('\n');
+    const ownSession = Number(fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ')[3]);
+    expect(Number(session)).toBeGreaterThan(0);
+    expect(Number(session)).not.toBe(ownSession);
+    // Kernels built without autogroups have no such file; elsewhere the group's nice is read back.
+    if (group !== 'none') expect(group).toMatch(new RegExp(`nice ${BACKGROUND_NICE}$`));
+    if (fs.existsSync('/proc/self/autogroup')) expect(fs.readFileSync('/proc/self/autogroup', 'utf8')).not.toMatch(new RegExp(`nice ${BACKGROUND_NICE}\\n?$`));
   });
 
   it('says so when a program cannot be started', async () => {
