@@ -33,7 +33,13 @@ process.on('message', (message: SpawnRequest) => {
   else running.get(message.id)?.kill(message.signal);
 });
 
-process.on('disconnect', () => {
+/** Ends what it started, then itself: when the server goes (its IPC channel closes) or closes it. */
+function end(): void {
   for (const child of running.values()) child.kill('SIGKILL');
   process.exit(0);
-});
+}
+
+process.on('disconnect', end);
+// It leads a session of its own (priority.ts), out of reach of the signals the server's terminal
+// sends its group, so the server's close ends it, and it what it runs.
+process.on('SIGTERM', end);

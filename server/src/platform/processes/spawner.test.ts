@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_NICE } from './priority.js';
 import { SpawnFailed, Spawner } from './spawner.js';
@@ -50,6 +52,26 @@ describe('the spawner', () => {
     expect(started.code).toBe(0);
     controller.abort(new Error('cancelled'));
     await expect(running).rejects.toThrow('cancelled');
+  });
+
+  it('ends the programs it runs when it is closed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-spawner-'));
+    const pidFile = path.join(dir, 'pid');
+    const running = spawner.run('sh', ['-c', `echo $$ > ${pidFile}.tmp && mv ${pidFile}.tmp ${pidFile} && exec sleep 60`]).catch(() => undefined);
+    while (!fs.existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 10));
+    const pid = Number(fs.readFileSync(pidFile, 'utf8'));
+    spawner.close();
+    await running;
+    // Gone, or a zombie waiting for the machine's init to reap it.
+    const alive = () => {
+      try {
+        return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      } catch {
+        return false;
+      }
+    };
+    while (alive()) await new Promise((resolve) => setTimeout(resolve, 10));
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('starts its process again after it ended', async () => {
