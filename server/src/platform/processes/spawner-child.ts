@@ -41,5 +41,5 @@ function end(): void {
 
 process.on('disconnect', end);
 // It leads a session of its own (priority.ts), out of reach of the signals the server's terminal
-// sends its group, so the server's close ends it, and it what it runs.
+// sends its group: when the server closes it (SIGTERM) it ends what it runs too.
 process.on('SIGTERM', end);
