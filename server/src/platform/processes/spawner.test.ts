@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BACKGROUND_NICE } from './priority.js';
 import { SpawnFailed, Spawner } from './spawner.js';
 
@@ -58,19 +58,13 @@ describe('the spawner', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-spawner-'));
     const pidFile = path.join(dir, 'pid');
     const running = spawner.run('sh', ['-c', `echo $$ > ${pidFile}.tmp && mv ${pidFile}.tmp ${pidFile} && exec sleep 60`]).catch(() => undefined);
-    while (!fs.existsSync(pidFile)) await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(fs.existsSync(pidFile)).toBe(true), { timeout: 60_000, interval: 10 });
     const pid = Number(fs.readFileSync(pidFile, 'utf8'));
     spawner.close();
     await running;
     // Gone, or a zombie waiting for the machine's init to reap it.
-    const alive = () => {
-      try {
-        return !/^\d+ \(.*\) Z/.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-      } catch {
-        return false;
-      }
-    };
-    while (alive()) await new Promise((resolve) => setTimeout(resolve, 10));
+    const state = () => /^\d+ \(.*\) (\w)/.exec(fs.existsSync(`/proc/${pid}/stat`) ? fs.readFileSync(`/proc/${pid}/stat`, 'utf8') : '')?.[1] ?? 'gone';
+    await vi.waitFor(() => expect(['gone', 'Z']).toContain(state()), { timeout: 60_000, interval: 10 });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
