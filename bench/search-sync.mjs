@@ -21,8 +21,9 @@ async function syncsOn(database, images) {
     const db = bench.app.database.db;
     const { index, imageIds } = await createIndexedImages(bench, 'bench', images);
     await addOcrTranscriptions(bench, imageIds);
-    const store = new PgDocumentStore(db);
-    await withIndexesBuiltAfter(bench, () => new SearchIndexer(db, store, { batch: 500 }).syncImages(imageIds));
+    const { search } = bench.app.database;
+    const store = new PgDocumentStore(search);
+    await withIndexesBuiltAfter(bench, () => new SearchIndexer(db, store, { batch: 500, search }).syncImages(imageIds));
     await store.reweigh(index);
     // The server's own indexer, as SendToElasticSearch calls it.
     const indexer = bench.app.services.searchIndexer;

@@ -121,7 +121,7 @@ export async function benchSearchLatency({ pages, perKind, databaseUrl, postgres
     scratch = adminUrl ? await scratchDatabase(adminUrl, { keep: Boolean(cluster?.kept) }) : null;
     const url = scratch?.url;
     bench = await startBenchApp({ env: { PIM_WORKER: 'false' }, admin: true, ...(url && { database: { kind: 'postgres', url } }) });
-    const db = bench.app.database.db;
+    const db = bench.app.database.search;
     const corpus = makeCorpus(20260101);
     const name = `ocr-${pages}`;
     const kept = cluster?.kept ? await existingIndex(bench, name, pages) : null;

@@ -47,9 +47,9 @@ async function listsOn(database, { pages, calls, images }) {
     // The measured reindex replaces documents, as a reindex does. These first ones are written by
     // the indexer in steps of 500 with the secondary indexes built after (not what is measured).
     const indexed = await timed(async () => {
-      const { db } = bench.app.database;
-      const store = new PgDocumentStore(db);
-      await withIndexesBuiltAfter(bench, () => new SearchIndexer(db, store, { batch: 500 }).syncImages(loaded.value.imageIds));
+      const { db, search } = bench.app.database;
+      const store = new PgDocumentStore(search);
+      await withIndexesBuiltAfter(bench, () => new SearchIndexer(db, store, { batch: 500, search }).syncImages(loaded.value.imageIds));
       await store.reweigh(loaded.value.index);
     });
     const reindexJob = { imageSet: bench.setId, jobType: 'SendToElasticSearch', allData: true };
@@ -88,7 +88,7 @@ async function listsOn(database, { pages, calls, images }) {
     if (ended.state !== 'done') throw new Error(`the reindex ended ${ended.state}: ${ended.error}`);
     const after = await get(bench, `/api/pim/jobs/${ocr.id}`);
     if (after.state !== 'running') throw new Error(`the OCR job stopped running during the measurement: ${after.state} ${after.error ?? ''}`);
-    const documents = await sql`select count(*)::int as n from search_document`.execute(bench.app.database.db);
+    const documents = await sql`select count(*)::int as n from search_document`.execute(bench.app.database.search);
     if (documents.rows[0].n !== images) throw new Error(`the reindex left ${documents.rows[0].n} documents, not ${images}`);
     return {
       loadMs: loaded.ms,

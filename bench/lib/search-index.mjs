@@ -28,7 +28,7 @@ export async function createIndexedImages(bench, name, count) {
       insert into image_set_image (set_id, image_id, position)
       select ${bench.setId}, id, n from unnest(${ids}::uuid[], ${positions}::int[]) as x(id, n)`.execute(db);
   }
-  return { index, imageIds, store: new PgDocumentStore(db) };
+  return { index, imageIds, store: new PgDocumentStore(bench.app.database.search) };
 }
 
 /**
@@ -53,12 +53,14 @@ export async function addOcrTranscriptions(bench, imageIds) {
 export async function existingIndex(bench, name, count) {
   const db = bench.app.database.db;
   const found = await sql`
-    select i.id, i.name, (select count(*)::int from search_document d where d.index_id = i.id) as n from search_index i where i.name = ${name}`.execute(db);
+    select i.id, i.name from search_index i where i.name = ${name}`.execute(db);
   const row = found.rows[0];
   if (!row) return null;
-  if (row.n === count) return { index: { id: row.id, name: row.name }, store: new PgDocumentStore(db) };
+  const { search } = bench.app.database;
+  const held = await sql`select count(*)::int as n from search_document where index_id = ${row.id}`.execute(search);
+  if (held.rows[0].n === count) return { index: { id: row.id, name: row.name }, store: new PgDocumentStore(search) };
   // Left half-loaded (a run stopped): start again.
-  await sql`delete from search_document where index_id = ${row.id}`.execute(db);
+  await sql`delete from search_document where index_id = ${row.id}`.execute(search);
   await sql`delete from search_index where id = ${row.id}`.execute(db);
   return null;
 }
@@ -71,7 +73,7 @@ export async function existingIndex(bench, name, count) {
  * as the migration and the store leave them.
  */
 export async function withIndexesBuiltAfter(bench, load) {
-  const db = bench.app.database.db;
+  const db = bench.app.database.search;
   const indexes = await sql`
     select i.indexname, i.indexdef from pg_indexes i
     where i.tablename in ('search_document', 'search_posting') and i.schemaname = current_schema()

@@ -125,8 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     app.decorate('services', services);
     await services.changes.start(database);
     app.addHook('onClose', () => services.changes.close());
-    if (services.upkeep) {
-      const upkeep = services.upkeep;
+    for (const upkeep of services.upkeep) {
       app.addHook('onRequest', (_req, _reply, done) => {
         upkeep.noteActivity();
         done();

@@ -25,6 +25,7 @@ import { GroupService } from './modules/groups/service.js';
 import { ElasticDocumentStore, ElasticForwarder } from './modules/search/elastic/index.js';
 import { limitListCache } from './modules/search/engine/blocks.js';
 import { PgDocumentStore } from './modules/search/engine/pg-store.js';
+import { ThreadedDocumentStore } from './modules/search/engine/store-thread.js';
 import { SearchIndexer } from './modules/search/indexer.js';
 import { SearchRepository } from './modules/search/repository.js';
 import { SearchService } from './modules/search/service.js';
@@ -131,7 +132,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const models = new ModelService(new ModelRepository(db), files, { maxBytes: config.modelMaxBytes });
   const jobQueue = new JobQueue(database, files, { leaseMs: config.jobs.leaseMs, maxAttempts: config.jobs.maxAttempts });
   const jobs = new JobService(new JobRepository(db), jobQueue, imageSetAccess, new JobReferences(models, searchIndices, fieldSets), files);
-  const searchRepository = new SearchRepository(db);
+  const searchRepository = new SearchRepository(db, database.search);
   const searchSync = new SearchSync(searchRepository, (owner, setId) => jobs.queueForUpload(owner, 'SendToElasticSearch', setId), onBackgroundError);
   jobQueue.onDone(async (job) => {
     if (!job.setId || !TEXT_CHANGING_JOBS.has(job.type)) return;
@@ -153,16 +154,24 @@ export function createServices(database: Database, config: Config, options: Serv
   // PostgreSQL server in a process of its own.
   const searchIndexer = cluster
     ? new SearchIndexer(database.background, new ElasticDocumentStore(cluster))
-    : new SearchIndexer(database.background, new PgDocumentStore(database.background), database.url ? { ownProcess: { url: database.url } } : {});
+    : database.searchThread
+      ? new SearchIndexer(database.background, new ThreadedDocumentStore(database.searchThread), { search: database.search })
+      : new SearchIndexer(database.background, new PgDocumentStore(database.background), database.url ? { ownProcess: { url: database.url } } : {});
   const metadata = new MetadataService(new MetadataRepository(db), fieldSets, imageSetAccess, config.apiBase);
   const similarityRepository = new SimilarityRepository(db);
-  const statistics = new StatisticsService(new StatisticsRepository(db), new DashboardRepository(db), files, onBackgroundError);
+  const statistics = new StatisticsService(new StatisticsRepository(db, database.search), new DashboardRepository(db), files, onBackgroundError);
   const recognition = new RecognitionService(new RecognitionRepository(db), imageSetAccess, models, files, threads);
   // PGlite has no autovacuum and no checkpointer: the server vacuums, analyses and checkpoints itself.
+  // The search database (a PGlite of its own, see search-database.ts) gets the same, once it was started.
+  const upkeepFailed = (which: string) => (err: unknown) => onBackgroundError(err, `the ${which} upkeep failed (a vacuum, analyse or checkpoint: it is tried again later)`);
+  const searchThread = database.searchThread;
   const upkeep =
     database.kind === 'pglite'
-      ? new PgliteUpkeep(db, (err) => onBackgroundError(err, "the embedded database's upkeep failed (a vacuum, analyse or checkpoint: it is tried again later)"))
-      : undefined;
+      ? [
+          new PgliteUpkeep(db, upkeepFailed("embedded database's")),
+          ...(searchThread ? [new PgliteUpkeep(database.search, upkeepFailed("search database's"), { when: () => searchThread.started })] : []),
+        ]
+      : [];
   return {
     upkeep,
     /** What changed, from the database's notices: the caches of sessions, access and lists follow it. */
@@ -183,7 +192,7 @@ export function createServices(database: Database, config: Config, options: Serv
     searchIndices,
     /** Keeps the search documents in step with the images, sets and transcriptions (run by jobs). */
     searchIndexer,
-    search: new SearchService(db, searchRepository, cluster ? new ElasticForwarder(cluster) : null),
+    search: new SearchService(database.search, searchRepository, cluster ? new ElasticForwarder(cluster) : null),
     fieldSets,
     metadata,
     similarity: new SimilarityService(similarityRepository, imageSetAccess, metadata, models, (caller, kind) => statistics.searched(caller, kind)),

@@ -31,6 +31,8 @@ export interface SearchIndexerOptions {
   batch?: number;
   /** The PostgreSQL server the store writes to, when a large sync may run in a process of its own; `from`: OWN_PROCESS_FROM. */
   ownProcess?: { url: string; from?: number };
+  /** The database of the search tables, when it is not `db` (PGlite's search database). */
+  search?: Kysely<DB>;
 }
 
 export type IndexProgress = (done: number, total: number) => Promise<void>;
@@ -50,6 +52,7 @@ export interface SyncOptions {
  */
 export class SearchIndexer {
   private readonly batch: number;
+  private readonly search: Kysely<DB>;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -57,6 +60,7 @@ export class SearchIndexer {
     private readonly options: SearchIndexerOptions = {},
   ) {
     this.batch = options.batch ?? BATCH;
+    this.search = options.search ?? db;
   }
 
   /** Brings the documents of these images up to date in every index; `indexed`: the documents written. */
@@ -99,14 +103,14 @@ export class SearchIndexer {
 
   /** Empties the index; how many documents it held (as far as this server recorded them). */
   async clear(index: { id: string; name: string }): Promise<number> {
-    const count = await sql<{ n: number }>`select count(*)::int as n from search_document where index_id = ${index.id}`.execute(this.db);
+    const count = await sql<{ n: number }>`select count(*)::int as n from search_document where index_id = ${index.id}`.execute(this.search);
     await this.store.clear(index);
     return count.rows[0]!.n;
   }
 
   /** The images that have a document in the index here (stale ones included, so a reindex removes them). */
   async indexedImages(indexId: string): Promise<string[]> {
-    const rows = await sql<{ image_id: string }>`select image_id from search_document where index_id = ${indexId}`.execute(this.db);
+    const rows = await sql<{ image_id: string }>`select image_id from search_document where index_id = ${indexId}`.execute(this.search);
     return rows.rows.map((r) => r.image_id);
   }
 

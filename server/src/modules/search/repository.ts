@@ -9,9 +9,15 @@ import type { SearchHitLine, SearchTextField } from '@pim/contract';
 
 type Index = { id: string; name: string };
 
-/** What the search calls read besides the engine: indices, who may read which sets, matched lines. */
+/**
+ * What the search calls read besides the engine: indices, who may read which sets, matched lines.
+ * `search` holds the search tables (PGlite's search database, or `db`): no query joins the two.
+ */
 export class SearchRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly search: Kysely<DB> = db,
+  ) {}
 
   indices(names: string[] | null): Promise<Index[]> {
     let q = this.db.selectFrom('search_index').select(['id', 'name']).orderBy('name');
@@ -65,16 +71,17 @@ export class SearchRepository {
       select t.display as term from search_term t
       join search_term_stat s on s.term_id = t.id and s.field = ${FIELD_CODES[field]} and s.index_id = any(${indexIds}::uuid[])
       where t.term like ${`${normalised}%`} and ${readable}
-      group by t.id, t.term, t.display order by sum(s.df) desc, t.term limit ${size}`.execute(this.db);
+      group by t.id, t.term, t.display order by sum(s.df) desc, t.term limit ${size}`.execute(this.search);
     return rows.rows.map((r) => r.term);
   }
 
   /** Whether the set is in an index, or has documents left in an index it has left. */
   async setIsIndexed(setId: string): Promise<boolean> {
-    const found = await sql<{ yes: boolean }>`
-      select (exists (select 1 from document_image_set where id = ${setId} and search_index_id is not null)
-        or exists (select 1 from search_document where set_ids @> array[${setId}]::uuid[])) as yes`.execute(this.db);
-    return found.rows[0]?.yes ?? false;
+    const inIndex = await sql<{ yes: boolean }>`
+      select exists (select 1 from document_image_set where id = ${setId} and search_index_id is not null) as yes`.execute(this.db);
+    if (inIndex.rows[0]?.yes) return true;
+    const left = await sql<{ yes: boolean }>`select exists (select 1 from search_document where set_ids @> array[${setId}]::uuid[]) as yes`.execute(this.search);
+    return left.rows[0]?.yes ?? false;
   }
 
   /** The live sets in an index that hold any of these images. */

@@ -114,7 +114,7 @@ describe('full-text search', () => {
 
   it('answers as many hits as it counts while a page leaves the index and comes back', async () => {
     // A search that counted p1 before its document went must not answer its count without it.
-    const store = new PgDocumentStore(t.app.database.db);
+    const store = new PgDocumentStore(t.app.database.search);
     const index = { id: indexId, name: 'charters' };
     let searching = true;
     let removals = 0;
@@ -150,7 +150,7 @@ describe('full-text search', () => {
     }
     // A row written again is a new version of it (xmin).
     const versions = async () =>
-      (await sql<{ image_id: string; version: string }>`select image_id, xmin::text as version from search_document where index_id = ${indexId}`.execute(db)).rows
+      (await sql<{ image_id: string; version: string }>`select image_id, xmin::text as version from search_document where index_id = ${indexId}`.execute(t.app.database.search)).rows
         .sort((a, b) => pages.indexOf(a.image_id) - pages.indexOf(b.image_id))
         .map((r) => r.version);
     const send = (allData: boolean) => runExecutor(t.app, sendToElasticSearch, { type: 'SendToElasticSearch', settings: { imageSet: setId, allData }, ownerId });
@@ -297,7 +297,7 @@ describe('full-text search', () => {
     await searchUntil(t, admin, { query: { match_all: {} } }, (json) => json.hits.total.value === 0, 'charters');
     // The old index's rows go in the same job, after the new index's: wait for that state too.
     for (;;) {
-      const rows = await t.app.database.db.selectFrom('search_document').select(['index_id']).execute();
+      const rows = await t.app.database.search.selectFrom('search_document').select(['index_id']).execute();
       if (rows.length === 3 && rows.every((row) => row.index_id === other)) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

@@ -35,7 +35,11 @@ const SET_KINDS = new Set(['image', 'transcription', 'snippet']);
 
 /** The SQL of the statistics: sums of the counts the triggers keep, never a scan of the records. */
 export class StatisticsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    /** The search tables (PGlite's search database, or `db`). */
+    private readonly search: Kysely<DB> = db,
+  ) {}
 
   /**
    * The counts of one kind in the scope, read once and summed four ways: in all, per day from
@@ -67,14 +71,32 @@ export class StatisticsRepository {
 
   /** Search documents per index, of the sets in the scope (the search engine's own per-set counts). */
   async searchDocumentsByIndex(scope: StatisticScope): Promise<CountRow[]> {
-    const { rows } = await sql<{ key: string; n: string | number }>`
-      select i.name as key, sum(st.docs) as n
-      from search_set_stat st
-      join search_index i on i.id = st.index_id
-      ${scope.all ? sql`join document_image_set s on s.id = st.set_id and s.deleted_at is null` : sql``}
-      where ${scope.all ? sql`true` : sql`st.set_id = any(${scope.setIds}::uuid[])`}
-      group by 1 having sum(st.docs) > 0 order by 2 desc, 1`.execute(this.db);
-    return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+    // The search tables are joined with the others here, not in SQL: they may be a database of their own.
+    const counts = await sql<{ index_id: string; set_id: string; docs: number }>`
+      select index_id, set_id, docs from search_set_stat
+      where docs > 0 and ${scope.all ? sql`true` : sql`set_id = any(${scope.setIds}::uuid[])`}`.execute(this.search);
+    if (counts.rows.length === 0) return [];
+    const named = await sql<{ id: string; name: string }>`
+      select id, name from search_index where id = any(${[...new Set(counts.rows.map((r) => r.index_id))]}::uuid[])`.execute(this.db);
+    const names = new Map(named.rows.map((r) => [r.id, r.name]));
+    const live = scope.all
+      ? new Set(
+          (
+            await sql<{ id: string }>`
+              select id from document_image_set where deleted_at is null and id = any(${[...new Set(counts.rows.map((r) => r.set_id))]}::uuid[])`.execute(this.db)
+          ).rows.map((r) => r.id),
+        )
+      : null;
+    const perIndex = new Map<string, number>();
+    for (const row of counts.rows) {
+      const name = names.get(row.index_id);
+      if (name === undefined || (live && !live.has(row.set_id))) continue;
+      perIndex.set(name, (perIndex.get(name) ?? 0) + Number(row.docs));
+    }
+    return [...perIndex]
+      .filter(([, n]) => n > 0)
+      .map(([key, n]) => ({ key, n }))
+      .sort((a, b) => b.n - a.n || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   /** Image sets created per month, of the live sets in the scope (sets are few: read directly). */

@@ -6,6 +6,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, type KyselyPlugin, PGliteDialect, PostgresDialect, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import pg from 'pg';
 import { lowerBackendPriority } from '../processes/priority.js';
+import type { PGliteThread } from './pglite-thread.js';
+import { openSearchThread } from './search-database.js';
 import type { DB } from './schema.js';
 
 /**
@@ -22,6 +24,14 @@ export interface Database {
    * event loop after each statement (see `TurnAfterEachStatement`).
    */
   background: Kysely<DB>;
+  /**
+   * The search engine's tables (search.ts, pg-store.ts): on a PostgreSQL server `db`; on PGlite a
+   * database of their own in a worker thread, `searchThread` (see search-database.ts). No query
+   * joins them with the other tables.
+   */
+  search: Kysely<DB>;
+  /** On PGlite, the search database's thread: the indexer's writes run there, beside their data. */
+  searchThread?: PGliteThread;
   /** A PostgreSQL server's URL, for a process of ours that opens connections of its own; none for PGlite. */
   url?: string;
   /** Runs a script of several statements (migrations); nothing else should need it. */
@@ -61,12 +71,12 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   if (target.kind === 'postgres') {
     return openPostgres(target.url, options.onConnectionError ?? ((err) => console.warn('database connection lost:', err.message)));
   }
-  if (target.kind === 'pglite-memory') return openPGlite(new PGlite({ extensions: PGLITE_EXTENSIONS }), async () => {});
+  if (target.kind === 'pglite-memory') return openPGlite(new PGlite({ extensions: PGLITE_EXTENSIONS }), null, async () => {});
   const dir = path.join(target.dataDir, 'pgdata');
   fs.mkdirSync(dir, { recursive: true });
   const releaseLock = acquireProcessLock(path.join(target.dataDir, 'pgdata.lock'));
   try {
-    return await openPGlite(new PGlite(dir, { extensions: PGLITE_EXTENSIONS }), releaseLock);
+    return await openPGlite(new PGlite(dir, { extensions: PGLITE_EXTENSIONS }), target.dataDir, releaseLock);
   } catch (err) {
     await releaseLock();
     throw err;
@@ -76,9 +86,11 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
 /** Contrib extensions the migrations create (PostgreSQL servers have them in contrib). */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise<Database> {
+async function openPGlite(client: PGlite, dataDir: string | null, onClose: () => Promise<void>): Promise<Database> {
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite: client }) });
+  const searchThread = openSearchThread(client, dataDir);
+  const search = searchThread.kysely();
   const listen = async (channel: string, onMessage: (payload: string) => void) => {
     const stop = await client.listen(checkedChannel(channel), onMessage);
     return async () => {
@@ -89,6 +101,8 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
     kind: 'pglite',
     db,
     background: db.withPlugin(new TurnAfterEachStatement()),
+    search,
+    searchThread,
     execScript: async (sqlText) => {
       try {
         await client.exec(sqlText);
@@ -102,6 +116,8 @@ async function openPGlite(client: PGlite, onClose: () => Promise<void>): Promise
     // PGlite delivers a notification before the query that sent it resolves, and no one else writes.
     watch: (channel, onMessage) => listen(channel, onMessage),
     close: async () => {
+      await search.destroy();
+      await searchThread.close();
       await db.destroy();
       if (!client.closed) await client.close();
       await onClose();
@@ -170,6 +186,7 @@ async function openPostgres(url: string, onConnectionError: (err: Error) => void
     kind: 'postgres',
     db,
     background,
+    search: db,
     url,
     execScript: async (sqlText) => {
       const conn = await pool.connect();

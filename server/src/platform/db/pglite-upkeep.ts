@@ -52,14 +52,16 @@ export class PgliteUpkeep {
   private running: Promise<UpkeepStep[]> | undefined;
 
   private readonly now: () => number;
+  private readonly when: () => boolean;
   private readonly checkpointAfter: number;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly onError: (err: unknown) => void,
-    /** For tests: the clock, and the WAL bytes that call for a checkpoint. */
-    options: { now?: () => number; checkpointAfter?: number } = {},
+    /** For tests: the clock, and the WAL bytes that call for a checkpoint; `when`: whether the timers' turns run (a database not opened yet needs none). */
+    options: { now?: () => number; checkpointAfter?: number; when?: () => boolean } = {},
   ) {
+    this.when = options.when ?? (() => true);
     this.now = options.now ?? Date.now;
     this.checkpointAfter = options.checkpointAfter ?? CHECKPOINT_AFTER;
   }
@@ -71,10 +73,10 @@ export class PgliteUpkeep {
 
   start(): void {
     this.timer ??= setInterval(() => {
-      if (this.idle()) this.runOnce({ whileIdle: true }).catch(this.onError);
+      if (this.when() && this.idle()) this.runOnce({ whileIdle: true }).catch(this.onError);
     }, CHECK_MS).unref();
     this.walTimer ??= setInterval(() => {
-      this.checkpointIfDue().catch(this.onError);
+      if (this.when()) this.checkpointIfDue().catch(this.onError);
     }, WAL_CHECK_MS).unref();
   }
 

@@ -261,7 +261,8 @@ export const SORT_EXPRESSIONS: Record<SearchKeywordField, RawBuilder<unknown>> =
   ...Object.fromEntries(Object.entries(COLUMNS).map(([k, v]) => [k, sql.raw(v)])),
   imageSetUuid: sql`d.set_ids[1]`,
   imageSet: sql`d.source->'imageSet'->>0`,
-  index: sql`(select name from search_index si where si.id = d.index_id)`,
+  // The document's own copy of its index's name: the index's row may be in another database.
+  index: sql`d.source->>'index'`,
 } as Record<SearchKeywordField, RawBuilder<unknown>>;
 
 function valueOf(field: SearchKeywordField, value: KeywordValue, construct: string): string | number {
