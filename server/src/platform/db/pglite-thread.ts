@@ -118,43 +118,61 @@ export class PGliteThread implements ThreadQueryable {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (!this.worker) return;
-    await this.opening?.catch(() => undefined);
-    await this.ask({ op: 'close' }).catch(() => undefined);
     this.gone = new DatabaseThreadGone("The search database's thread was closed.");
-    await this.worker.terminate();
+    const worker = this.worker;
+    if (!worker) return;
+    await this.opening?.catch(() => undefined);
+    await this.send(worker, { op: 'close' }).catch(() => undefined);
+    await worker.terminate();
   }
 
   private opened(): Promise<void> {
-    if (this.closed && !this.worker) return Promise.reject(new DatabaseThreadGone("The search database's thread was closed."));
+    if (this.gone) return Promise.reject(this.gone);
     this.opening ??= this.open();
     return this.opening;
   }
 
+  /**
+   * Starts the thread and prepares it. When the thread fails (at the start or later, its memory
+   * exhausted, say), what was asked of it fails, and the next statement starts it again.
+   */
   private async open(): Promise<void> {
     const worker = new Worker(ENTRY.url, { execArgv: ENTRY.execArgv, workerData: { dataDir: this.options.dataDir } satisfies ThreadData });
     this.worker = worker;
-    await new Promise<void>((resolve, reject) => {
-      const end = (err: Error) => {
-        this.gone ??= err;
-        for (const waiting of this.pending.values()) waiting.reject(this.gone);
-        this.pending.clear();
-        reject(this.gone);
-      };
-      worker.on('message', (message: ThreadResponse) => {
-        if ('ready' in message) resolve();
-        else if ('failed' in message) end(rebuilt(message.failed));
-        else {
-          const waiting = this.pending.get(message.id);
-          this.pending.delete(message.id);
-          if (message.ok) waiting?.resolve(message.value);
-          else waiting?.reject(rebuilt(message.error));
-        }
+    const ended = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      this.opening = undefined;
+      this.isReady = false;
+      this.loaded.clear();
+      for (const waiting of this.pending.values()) waiting.reject(err);
+      this.pending.clear();
+      void worker.terminate();
+    };
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const fail = (err: Error) => {
+          ended(err);
+          reject(err);
+        };
+        worker.on('message', (message: ThreadResponse) => {
+          if ('ready' in message) resolve();
+          else if ('failed' in message) fail(rebuilt(message.failed));
+          else {
+            const waiting = this.pending.get(message.id);
+            this.pending.delete(message.id);
+            if (message.ok) waiting?.resolve(message.value);
+            else waiting?.reject(rebuilt(message.error));
+          }
+        });
+        worker.on('error', (err) => fail(new DatabaseThreadGone(`The search database's thread failed: ${err.message}`)));
+        worker.on('exit', (code) => fail(this.gone ?? new DatabaseThreadGone(`The search database's thread ended (exit code ${code}).`)));
       });
-      worker.on('error', (err) => end(new DatabaseThreadGone(`The search database's thread failed: ${err.message}`)));
-      worker.on('exit', (code) => end(new DatabaseThreadGone(`The search database's thread ended (exit code ${code}).`)));
-    });
-    await this.options.prepare?.(this.raw);
+      await this.options.prepare?.(this.raw);
+    } catch (err) {
+      ended(err as Error);
+      throw err;
+    }
     this.isReady = true;
   }
 
@@ -188,10 +206,15 @@ export class PGliteThread implements ThreadQueryable {
 
   private ask(request: DistributiveOmit<ThreadRequest, 'id'>): Promise<unknown> {
     if (this.gone) return Promise.reject(this.gone);
+    if (!this.worker) return Promise.reject(new DatabaseThreadGone("The search database's thread is not running."));
+    return this.send(this.worker, request);
+  }
+
+  private send(worker: Worker, request: DistributiveOmit<ThreadRequest, 'id'>): Promise<unknown> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker!.postMessage({ ...request, id });
+      worker.postMessage({ ...request, id });
     });
   }
 }

@@ -51,6 +51,21 @@ describe.runIf(process.env.PIM_TEST_DB !== 'postgres')("PGlite's search database
     }
   });
 
+  it('starts its thread again after it ended, failing only what was asked of it meanwhile', async () => {
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    try {
+      await migrate(database);
+      await insertDocument(database.search, 'before');
+      const ending = { url: new URL('../../test-support/ending-procedures.ts', import.meta.url) };
+      await expect(database.searchThread!.call(ending, 'end')).rejects.toThrow('ended (exit code 3)');
+      // In memory, what it held went with it; the next statement finds it started and migrated again.
+      expect((await sql<{ n: number }>`select count(*)::int as n from search_document`.execute(database.search)).rows).toEqual([{ n: 0 }]);
+      await insertDocument(database.search, 'after');
+    } finally {
+      await database.close();
+    }
+  });
+
   it("keeps its rows in the data dir, and moves those a data dir from before kept in the main database", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-search-db-'));
     dirs.push(dataDir);
