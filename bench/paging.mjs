@@ -69,7 +69,8 @@ async function onDatabase(name, target, { images, others, calls, explain, settle
     // PostgreSQL's autovacuum would have done this by now. PGlite has none: the server's upkeep
     // does its work once the server has been idle for a few seconds; here it is run at once.
     if (settle === 'autovacuum') await sql`vacuum analyze`.execute(db);
-    if (settle === 'upkeep') await app.services.upkeep.runOnce();
+    // The main database's upkeep (the first; the search database's follows it on PGlite).
+    if (settle === 'upkeep') await app.services.upkeep[0].runOnce();
     const call = async (query) => {
       const res = await app.inject({ method: 'GET', url: `/api/pim/documentimageset/${setId}/documentimages?pageSize=${PAGE_SIZE}&${query}`, headers: auth });
       if (res.statusCode !== 200) throw new Error(`${query}: ${res.statusCode} ${res.body}`);

@@ -151,7 +151,7 @@ export function createServices(database: Database, config: Config, options: Serv
   const cluster = config.elasticsearch;
   limitListCache(config.searchCacheBytes);
   // Its writes are a job's bulk work: on the background connections, and a large sync on a
-  // PostgreSQL server in a process of its own.
+  // PostgreSQL server in a process of its own; on PGlite on the search database's thread.
   const searchIndexer = cluster
     ? new SearchIndexer(database.background, new ElasticDocumentStore(cluster))
     : database.searchThread
