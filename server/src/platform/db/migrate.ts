@@ -24,18 +24,26 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
     }));
 }
 
+/** The bookkeeping table of the migrations applied. */
+export const MIGRATIONS_TABLE = `
+  CREATE TABLE IF NOT EXISTS schema_migration (
+    version    integer PRIMARY KEY,
+    name       text NOT NULL,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`;
+
+/** A migration and its bookkeeping row, as one transaction. */
+export function migrationScript(m: Migration): string {
+  return `BEGIN;\n${m.sql}\n;INSERT INTO schema_migration (version, name) VALUES (${m.version}, '${m.name}');\nCOMMIT;`;
+}
+
 /**
  * Applies the migrations not applied yet, each in its own transaction together with its
  * bookkeeping row. An advisory lock keeps two servers starting at once from racing.
  * Returns the versions applied now.
  */
 export async function migrate(database: Database, migrations = readMigrations()): Promise<number[]> {
-  await database.execScript(`
-    CREATE TABLE IF NOT EXISTS schema_migration (
-      version    integer PRIMARY KEY,
-      name       text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
+  await database.execScript(MIGRATIONS_TABLE);
   return database.db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(727001)`.execute(conn);
     try {
@@ -44,9 +52,7 @@ export async function migrate(database: Database, migrations = readMigrations())
       const now: number[] = [];
       for (const m of migrations) {
         if (applied.has(m.version)) continue;
-        await database.execScript(
-          `BEGIN;\n${m.sql}\n;INSERT INTO schema_migration (version, name) VALUES (${m.version}, '${m.name}');\nCOMMIT;`,
-        );
+        await database.execScript(migrationScript(m));
         now.push(m.version);
       }
       return now;

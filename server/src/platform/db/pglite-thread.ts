@@ -34,7 +34,7 @@ export class DatabaseThreadGone extends Error {}
 
 /**
  * A PGlite that runs in a worker thread of its own, so its statements (and the procedures of the
- * module it was started with, see `call`) take none of this thread's time: a second embedded
+ * modules it loads, see `call`) take none of this thread's time: a second embedded
  * database for work that must not hold the API's requests. It answers as much of PGlite's client
  * as Kysely's `PGliteDialect` asks for (`query`, `transaction`, `close`, `ready`, `waitReady`), so
  * `kysely()` gives the same query builder as the main database.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { readMigrations } from './migrate.js';
+import { MIGRATIONS_TABLE, migrationScript, readMigrations } from './migrate.js';
 import { PGliteThread, type ThreadSession } from './pglite-thread.js';
 
 /**
@@ -57,13 +57,11 @@ export function openSearchThread(main: PGlite, dataDir: string | null): PGliteTh
 }
 
 async function migrateSearch(thread: ThreadSession): Promise<void> {
-  await thread.exec(`
-    CREATE TABLE IF NOT EXISTS schema_migration (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now());
-    ${STAND_INS.map((t) => `CREATE TABLE IF NOT EXISTS ${t} (id uuid PRIMARY KEY);`).join('\n')}`);
+  await thread.exec(`${MIGRATIONS_TABLE};\n${STAND_INS.map((t) => `CREATE TABLE IF NOT EXISTS ${t} (id uuid PRIMARY KEY);`).join('\n')}`);
   const done = await thread.query<{ version: number }>('SELECT version FROM schema_migration');
   const applied = new Set(done.rows.map((r) => r.version));
   for (const m of readMigrations().filter((m) => SEARCH_MIGRATIONS.includes(m.version) && !applied.has(m.version))) {
-    await thread.exec(`BEGIN;\n${m.sql}\n;INSERT INTO schema_migration (version, name) VALUES (${m.version}, '${m.name}');\nCOMMIT;`);
+    await thread.exec(migrationScript(m));
   }
   // Rows of the main database are not here to refer to: the sync removes what it leaves.
   await thread.exec(`
