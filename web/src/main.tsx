@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import type { AppConfig } from '@pim/contract';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory } from 'react-router';
@@ -15,27 +16,32 @@ import { loadAppConfig } from './session/app-config';
 import { getToken } from './session/token-store';
 
 /**
- * Everything the first screen needs is asked for at once: the configuration, the common
- * translations, the screen's code and translations (`loadScreenCode`, before anything is
- * awaited), and, as soon as the configuration says how to send the token, the session's roles, the
- * user's own record and the data the screen opens with. The first render waits for the screen's
- * code too: the shell and the screen then render and lay out once, together, rather than the shell
- * first and the screen (a second render, a second layout of the page) behind a Suspense fallback,
- * which React keeps for at least 300 ms.
+ * Everything the first screen needs is asked for at once, the data first: the configuration is in
+ * the page (where it is not, app-config.json is asked for beside the code), so the session's roles, the user's own record and
+ * the data the screen opens with go out before the translations and the screen's code
+ * (`loadScreenCode`); the browser has six connections to the server, and the calls that
+ * the server takes longest to answer are not queued behind a dozen chunks. The first render waits
+ * for the screen's code too: the shell and the screen then render and lay out once, together,
+ * rather than the shell first and the screen (a second render, a second layout of the page) behind
+ * a Suspense fallback, which React keeps for at least 300 ms.
  */
 async function start(): Promise<void> {
   // Before the router reads the address: take the token and follow `redirect`.
   applyLanding();
-  const configLoaded = loadAppConfig();
-  const i18nReady = initI18n();
   const history = UNSAFE_createBrowserHistory({ v5Compat: true });
-  const screenCode = loadScreenCode(routes, history.location.pathname);
   const queryClient = createQueryClient();
-  const config = await configLoaded;
-  configureApiClient(config);
-  prefetchSession(queryClient, getToken());
-  prefetchScreenData(window.location.pathname, queryClient);
-  await Promise.all([i18nReady, screenCode]);
+  const startCalls = (config: AppConfig) => {
+    configureApiClient(config);
+    prefetchSession(queryClient, getToken());
+    prefetchScreenData(window.location.pathname, queryClient);
+    return config;
+  };
+  const inPage = loadAppConfig();
+  const configured = inPage instanceof Promise ? inPage.then(startCalls) : startCalls(inPage);
+  // The translations start first: the screen's are asked for with its code.
+  const i18nReady = initI18n();
+  const screenCode = loadScreenCode(routes, history.location.pathname);
+  const [config] = await Promise.all([configured, i18nReady, screenCode]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
   createRoot(root).render(

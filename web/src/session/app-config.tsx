@@ -6,11 +6,28 @@ export const BASENAME = '/pim';
 
 export const DEFAULT_APP_CONFIG: AppConfig = { apiBase: '/api/', providerName: 'Google' };
 
+/** The element the server puts the configuration in, in the page it serves (server/src/platform/http/web-app.ts). */
+const CONFIG_ELEMENT_ID = 'pim-app-config';
+
 /**
- * Reads the server's runtime configuration. A missing or malformed file falls back to the
- * defaults so the app still starts (e.g. served by a plain static server during development).
+ * The server's runtime configuration: from the page, where the server wrote it, at once; else
+ * (the page served by Vite's dev server, or by a plain static server) from app-config.json. A
+ * missing or malformed one falls back to the defaults so the app still starts.
  */
-export async function loadAppConfig(url = `${import.meta.env.BASE_URL}app-config.json`): Promise<AppConfig> {
+export function loadAppConfig(url = `${import.meta.env.BASE_URL}app-config.json`): AppConfig | Promise<AppConfig> {
+  const element = document.getElementById(CONFIG_ELEMENT_ID);
+  if (element?.textContent) {
+    try {
+      const parsed = appConfigSchema.safeParse(JSON.parse(element.textContent));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Not JSON: the file below says what the server meant.
+    }
+  }
+  return fetchAppConfig(url);
+}
+
+async function fetchAppConfig(url: string): Promise<AppConfig> {
   try {
     const response = await fetch(url, { cache: 'no-store' });
     if (!response.ok) return DEFAULT_APP_CONFIG;

@@ -4,10 +4,11 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveWebApp } from './web-app.js';
+import { appPage, serveWebApp } from './web-app.js';
 
 const SCRIPT = `console.log(${JSON.stringify('the app '.repeat(200))});`;
-const INDEX = `<!doctype html><title>PIM</title><div id="root"></div>${'<!-- padding -->'.repeat(50)}`;
+const INDEX = `<!doctype html><html><head><title>PIM</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
+const CONFIG = { apiBase: '/api/', providerName: 'Google' };
 
 /** A built web app as `vite build` leaves it: each file with the brotli and gzip copies beside it. */
 function writeBuild(dir: string): void {
@@ -29,7 +30,7 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     writeBuild(distDir);
     app = Fastify({ logger: false });
-    await serveWebApp(app, distDir, { apiBase: '/api/', providerName: 'Google' });
+    await serveWebApp(app, distDir, CONFIG);
     await app.ready();
   });
   afterAll(async () => {
@@ -68,7 +69,8 @@ describe('serving the built web app', () => {
     expect((await get('/pim/assets/app-1a2b3c.js')).headers.vary).toBe('accept-encoding');
   });
 
-  it('sends index.html compressed and revalidated for any app path, and 404 for a missing file', async () => {
+  it('sends index.html with the runtime configuration in it, compressed and revalidated, for any app path, and 404 for a missing file', async () => {
+    const page = appPage(INDEX, CONFIG);
     for (const url of ['/pim/', '/pim/imagesets?state=x', '/pim/no/such/screen']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
@@ -76,9 +78,29 @@ describe('serving the built web app', () => {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers.vary, url).toBe('accept-encoding');
-      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(INDEX);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
+    expect(page).toContain(`<script id="pim-app-config" type="application/json">${JSON.stringify(CONFIG)}</script></head>`);
+    expect(page.replace(/<script id="pim-app-config"[^]*?<\/script>/, '')).toBe(INDEX);
+    expect(gunzipSync((await get('/pim/imagesets', 'gzip, br;q=0')).rawPayload).toString()).toBe(page);
+    const plain = await get('/pim/imagesets', 'br;q=0, gzip;q=0.0');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(page);
     expect((await get('/pim/assets/gone-9z8y7x.js', 'br')).statusCode).toBe(404);
+  });
+
+  it('answers 304 to a browser that has the page already', async () => {
+    const first = await get('/pim/imagesets', 'br');
+    const again = await app.inject({ method: 'GET', url: '/pim/', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('puts no value of the configuration where it could end the element', () => {
+    const page = appPage(INDEX, { apiBase: '/api/', providerName: '</script><script>alert(1)</script>' });
+    expect(page.match(/<\/script>/g)).toHaveLength(1);
+    const json = /<script id="pim-app-config" type="application\/json">(.*?)<\/script>/.exec(page)?.[1] ?? '';
+    expect(JSON.parse(json).providerName).toBe('</script><script>alert(1)</script>');
   });
 
   it('does not serve the compressed copies under their own names', async () => {

@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@pim/contract';
@@ -9,10 +11,11 @@ const PRECOMPRESSED_COPY = /\.(br|gz)$/;
 
 /**
  * Serves the built web app under /pim/: hashed assets cached for a year, everything else
- * revalidated; any /pim/... path the files do not answer gets index.html, and the app's router
- * decides (it shows 'Sorry, page not found!' for unknown paths). Each file goes as the brotli or
- * gzip copy the build made beside it when the request accepts one (`Vary: accept-encoding` on
- * every answer, so a cache keeps them apart), else as it is.
+ * revalidated; any /pim/... path the files do not answer gets index.html with the runtime
+ * configuration in it (`appPage`), and the app's router decides (it shows 'Sorry, page not found!'
+ * for unknown paths). Each file goes as the brotli or gzip copy the build made beside it when the
+ * request accepts one (`Vary: accept-encoding` on every answer, so a cache keeps them apart), else
+ * as it is; the page goes as the copies made of it here at start.
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string, appConfig: AppConfig): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
@@ -47,11 +50,57 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  const page = compressedCopies(appPage(fs.readFileSync(indexHtml, 'utf8'), appConfig));
   const sendApp = (req: FastifyRequest, reply: FastifyReply) => {
     // A missing file (an old asset, a removed service worker) is a 404, not the app.
     if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', distDir);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
+    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').send(page[encoding]);
   };
   app.get('/pim', { schema: { hide: true } }, sendApp);
   app.get('/pim/*', { schema: { hide: true } }, sendApp);
+}
+
+/** The id of the element that carries the runtime configuration in the page (web/src/session/app-config.tsx reads it). */
+export const APP_CONFIG_ELEMENT_ID = 'pim-app-config';
+
+/**
+ * index.html with the runtime configuration in it, as a JSON data block (not a script the browser
+ * runs, so the content security policy has nothing to allow): the app reads it as it starts instead
+ * of asking for app-config.json first, so its first calls go out at once. `<` is escaped, so no
+ * value can end the element.
+ */
+export function appPage(indexHtml: string, appConfig: AppConfig): string {
+  const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
+  const element = `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${element}</head>`) : `${element}${indexHtml}`;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function compressedCopies(text: string): Record<Encoding, Buffer> & { etag: string } {
+  const identity = Buffer.from(text);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(identity, { level: 9 }),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** brotli, else gzip, where accept-encoding takes it (a `q=0` refuses it), else the text as it is. */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
 }
