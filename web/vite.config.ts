@@ -3,12 +3,13 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './vite-precompress.ts';
 import { leanMantine } from './vite-lean-mantine.ts';
+import { screenPreloads } from './vite-screen-preloads.ts';
 
 const backend = 'http://localhost:8080';
 
 export default defineConfig({
   base: '/pim/',
-  plugins: [react(), leanMantine(), precompress()],
+  plugins: [react(), leanMantine(), screenPreloads(fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url))), precompress()],
   resolve: {
     // Use the contract's sources directly so neither dev, tests nor the build need contract/dist.
     alias: { '@pim/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },

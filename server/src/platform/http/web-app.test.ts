@@ -9,6 +9,7 @@ import { appPage, serveWebApp } from './web-app.js';
 const SCRIPT = `console.log(${JSON.stringify('the app '.repeat(200))});`;
 const INDEX = `<!doctype html><html><head><title>PIM</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
 const CONFIG = { apiBase: '/api/', providerName: 'Google' };
+const SCREEN_PRELOADS = { imagesets: ['assets/image-sets-page-a1.js', 'assets/data-table-b2.js'], search: ['assets/search-page-c3.js'] };
 
 /** A built web app as `vite build` leaves it: each file with the brotli and gzip copies beside it. */
 function writeBuild(dir: string): void {
@@ -21,6 +22,7 @@ function writeBuild(dir: string): void {
   };
   write('index.html', INDEX);
   write('assets/app-1a2b3c.js', SCRIPT);
+  fs.writeFileSync(path.join(dir, 'screen-preloads.json'), JSON.stringify(SCREEN_PRELOADS));
 }
 
 describe('serving the built web app', () => {
@@ -71,7 +73,7 @@ describe('serving the built web app', () => {
 
   it('sends index.html with the runtime configuration in it, compressed and revalidated, for any app path, and 404 for a missing file', async () => {
     const page = appPage(INDEX, CONFIG);
-    for (const url of ['/pim/', '/pim/imagesets?state=x', '/pim/no/such/screen']) {
+    for (const url of ['/pim/', '/pim/no/such/screen', '/pim/imagesetsx']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
@@ -82,16 +84,46 @@ describe('serving the built web app', () => {
     }
     expect(page).toContain(`<script id="pim-app-config" type="application/json">${JSON.stringify(CONFIG)}</script></head>`);
     expect(page.replace(/<script id="pim-app-config"[^]*?<\/script>/, '')).toBe(INDEX);
-    expect(gunzipSync((await get('/pim/imagesets', 'gzip, br;q=0')).rawPayload).toString()).toBe(page);
-    const plain = await get('/pim/imagesets', 'br;q=0, gzip;q=0.0');
+    expect(gunzipSync((await get('/pim/', 'gzip, br;q=0')).rawPayload).toString()).toBe(page);
+    const plain = await get('/pim/', 'br;q=0, gzip;q=0.0');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(page);
     expect((await get('/pim/assets/gone-9z8y7x.js', 'br')).statusCode).toBe(404);
   });
 
+  it("asks in the page for the code of the screen the address opens, beside the app's own", async () => {
+    for (const url of ['/pim/imagesets', '/pim/imagesets/', '/pim/imagesets?state=x']) {
+      const html = brotliDecompressSync((await get(url, 'br')).rawPayload).toString();
+      expect(html, url).toBe(appPage(INDEX, CONFIG, SCREEN_PRELOADS.imagesets));
+      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/pim/assets/image-sets-page-a1.js"><link rel="modulepreload" crossorigin href="/pim/assets/data-table-b2.js">');
+    }
+    const search = (await get('/pim/search')).body;
+    expect(search).toContain('href="/pim/assets/search-page-c3.js"');
+    expect(search).not.toContain('image-sets-page');
+    expect((await get('/pim/')).body).not.toContain('modulepreload');
+    // Each page its own ETag: a browser's copy of one address is not taken for another's.
+    expect((await get('/pim/search')).headers.etag).not.toBe((await get('/pim/imagesets')).headers.etag);
+  });
+
+  it('serves every page without screen preloads when the build wrote none, or wrote something else', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pim-web-app-'));
+    writeBuild(dir);
+    const other = Fastify({ logger: false });
+    try {
+      fs.writeFileSync(path.join(dir, 'screen-preloads.json'), JSON.stringify({ imagesets: ['../../etc/passwd'] }));
+      await serveWebApp(other, dir, CONFIG);
+      const res = await other.inject({ method: 'GET', url: '/pim/imagesets' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(appPage(INDEX, CONFIG));
+    } finally {
+      await other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers 304 to a browser that has the page already', async () => {
     const first = await get('/pim/imagesets', 'br');
-    const again = await app.inject({ method: 'GET', url: '/pim/', headers: { 'if-none-match': String(first.headers.etag) } });
+    const again = await app.inject({ method: 'GET', url: '/pim/imagesets', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
   });

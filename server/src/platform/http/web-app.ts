@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@pim/contract';
+import { z } from 'zod';
 
 /** The compressed copies the web build writes beside each file (`x.js.br`, `x.js.gz`). */
 const PRECOMPRESSED_COPY = /\.(br|gz)$/;
@@ -50,10 +51,24 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const page = compressedCopies(appPage(fs.readFileSync(indexHtml, 'utf8'), appConfig));
+  const indexText = fs.readFileSync(indexHtml, 'utf8');
+  const screenFiles = readScreenPreloads(path.join(distDir, SCREEN_PRELOADS_FILE), app);
+  // One page per screen path (its code's files in it), made at its first request; one for the rest.
+  const pages = new Map<string, CompressedPage>();
+  const pageFor = (screenPath: string): CompressedPage => {
+    const key = screenFiles.has(screenPath) ? screenPath : '';
+    let page = pages.get(key);
+    if (!page) {
+      page = compressedCopies(appPage(indexText, appConfig, screenFiles.get(key)));
+      pages.set(key, page);
+    }
+    return page;
+  };
   const sendApp = (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.split('?')[0] ?? '';
     // A missing file (an old asset, a removed service worker) is a 404, not the app.
-    if (/\.[a-z0-9]+$/i.test(req.url.split('?')[0] ?? '')) return reply.callNotFound();
+    if (/\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
+    const page = pageFor(pathname.replace(/^\/pim\/?/, '').replace(/\/+$/, ''));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
     if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
     const encoding = preferredEncoding(req.headers['accept-encoding']);
@@ -67,21 +82,41 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
 /** The id of the element that carries the runtime configuration in the page (web/src/session/app-config.tsx reads it). */
 export const APP_CONFIG_ELEMENT_ID = 'pim-app-config';
 
+/** Written by the web build (web/vite-screen-preloads.ts): the files of each screen's code, by route path. */
+const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+const screenPreloadsSchema = z.record(z.string(), z.array(z.string().regex(/^assets\/[\w.~-]+\.js$/)));
+
+/** The build's list of each screen's files; none (every page as index.html has it) where it is missing or unreadable. */
+function readScreenPreloads(file: string, app: FastifyInstance): Map<string, string[]> {
+  if (!fs.existsSync(file)) return new Map();
+  try {
+    return new Map(Object.entries(screenPreloadsSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')))));
+  } catch (error) {
+    app.log.warn({ file, err: error }, 'the screen preloads of the web build are unreadable; pages go without them');
+    return new Map();
+  }
+}
+
 /**
  * index.html with the runtime configuration in it, as a JSON data block (not a script the browser
  * runs, so the content security policy has nothing to allow): the app reads it as it starts instead
  * of asking for app-config.json first, so its first calls go out at once. `<` is escaped, so no
- * value can end the element.
+ * value can end the element. With the files of the screen the address opens (`screenFiles`, paths
+ * under /pim/), the page asks for them too (`modulepreload`), beside the app's own code rather than
+ * after it has run.
  */
-export function appPage(indexHtml: string, appConfig: AppConfig): string {
+export function appPage(indexHtml: string, appConfig: AppConfig, screenFiles: readonly string[] = []): string {
   const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
-  const element = `<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  const preloads = screenFiles.map((file) => `<link rel="modulepreload" crossorigin href="/pim/${file}">`).join('');
+  const element = `${preloads}<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
   return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${element}</head>`) : `${element}${indexHtml}`;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-function compressedCopies(text: string): Record<Encoding, Buffer> & { etag: string } {
+type CompressedPage = Record<Encoding, Buffer> & { etag: string };
+
+function compressedCopies(text: string): CompressedPage {
   const identity = Buffer.from(text);
   return {
     identity,

@@ -1,0 +1,87 @@
+import type { OutputBundle, OutputChunk, Plugin } from 'vite';
+
+/** What the build writes beside index.html: the files each screen's code needs, by route path. */
+export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+interface AstNode {
+  type: string;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is AstNode => typeof value === 'object' && value !== null && typeof (value as AstNode).type === 'string';
+
+function* nodesOf(value: unknown): Generator<AstNode> {
+  if (Array.isArray(value)) for (const item of value) yield* nodesOf(item);
+  else if (isNode(value)) {
+    yield value;
+    for (const [key, child] of Object.entries(value)) if (key !== 'type' && typeof child === 'object') yield* nodesOf(child);
+  }
+}
+
+const stringLiteral = (node: unknown): string | undefined =>
+  isNode(node) && node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
+
+/** `screen('imagesets', () => import('../pages/imagesets/image-sets-page'), ...)`: the path and the module it loads. */
+function screenCall(node: AstNode): { path: string; specifier: string } | undefined {
+  if (node.type !== 'CallExpression' || !isNode(node.callee) || node.callee.type !== 'Identifier' || node.callee.name !== 'screen') return undefined;
+  const [pathArg, loadArg] = node.arguments as unknown[];
+  const path = stringLiteral(pathArg);
+  if (path === undefined || !isNode(loadArg) || loadArg.type !== 'ArrowFunctionExpression' || !isNode(loadArg.body)) return undefined;
+  const specifier = loadArg.body.type === 'ImportExpression' ? stringLiteral(loadArg.body.source) : undefined;
+  return specifier === undefined ? undefined : { path, specifier };
+}
+
+/** The chunk and every chunk it imports statically, transitively: what loading it fetches. */
+function closure(start: OutputChunk, bundle: OutputBundle): string[] {
+  const seen = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+    seen.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  visit(start.fileName);
+  return [...seen];
+}
+
+/**
+ * A first load waits for the screen's code after the app's own has arrived and run; the server
+ * can ask for it in the page instead, beside the app's code (`<link rel="modulepreload">`), once it
+ * knows which files a screen needs. This plugin writes that down at build time: the route table's
+ * `screen(path, () => import(module))` calls give each path its module, the bundle gives the
+ * module's chunk and the chunks it imports, less those the page loads anyway.
+ * server/src/platform/http/web-app.ts reads the file.
+ */
+export function screenPreloads(routeTable: string): Plugin {
+  const screens = new Map<string, string>();
+  return {
+    name: 'pim:screen-preloads',
+    apply: 'build',
+    enforce: 'post',
+    async transform(code, id) {
+      if (id !== routeTable) return null;
+      for (const node of nodesOf(this.parse(code))) {
+        const call = screenCall(node);
+        if (!call) continue;
+        const resolved = await this.resolve(call.specifier, id);
+        if (resolved) screens.set(call.path, resolved.id);
+      }
+      if (screens.size === 0) this.error(`${routeTable} has no screen(path, () => import(module)) calls: the screen preloads would be empty`);
+      return null;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) return;
+      const initial = new Set(closure(entry, bundle));
+      const preloads: Record<string, string[]> = {};
+      for (const [path, moduleId] of screens) {
+        const chunk = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
+        if (!chunk) continue;
+        const files = closure(chunk, bundle).filter((file) => !initial.has(file));
+        if (files.length > 0) preloads[path] = files;
+      }
+      this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS_FILE, source: JSON.stringify(preloads) });
+    },
+  };
+}
