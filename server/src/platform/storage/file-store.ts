@@ -98,8 +98,13 @@ export class FileStore {
    */
   async close(): Promise<void> {
     this.derivatives?.stop();
-    await Promise.allSettled([...this.cacheWrites.values()].map((w) => w.written));
+    await this.cacheWritesDone();
     this.staging.close();
+  }
+
+  /** Settles once the cache writes under way now have ended, each either way. */
+  async cacheWritesDone(): Promise<void> {
+    await Promise.allSettled([...this.cacheWrites.values()].map((w) => w.written));
   }
 
   /**
