@@ -1,7 +1,12 @@
 import type { OutputBundle, OutputChunk, Plugin } from 'vite';
 
-/** What the build writes beside index.html: the files each screen's code needs, by route path. */
+/** What the build writes beside index.html: the files each screen's code needs, and its translation namespaces, by route path. */
 export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
+
+interface ScreenPreload {
+  files: string[];
+  namespaces: string[];
+}
 
 interface AstNode {
   type: string;
@@ -21,14 +26,21 @@ function* nodesOf(value: unknown): Generator<AstNode> {
 const stringLiteral = (node: unknown): string | undefined =>
   isNode(node) && node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
 
-/** `screen('imagesets', () => import('../pages/imagesets/image-sets-page'), ...)`: the path and the module it loads. */
-function screenCall(node: AstNode): { path: string; specifier: string } | undefined {
+/**
+ * `screen('imagesets', () => import('../pages/imagesets/image-sets-page'), pick, ['imagesets'])`:
+ * the path, the module it loads and the translation namespaces it loads beside it.
+ */
+function screenCall(node: AstNode): { path: string; specifier: string; namespaces: string[] } | undefined {
   if (node.type !== 'CallExpression' || !isNode(node.callee) || node.callee.type !== 'Identifier' || node.callee.name !== 'screen') return undefined;
-  const [pathArg, loadArg] = node.arguments as unknown[];
+  const [pathArg, loadArg, , namespacesArg] = node.arguments as unknown[];
   const path = stringLiteral(pathArg);
   if (path === undefined || !isNode(loadArg) || loadArg.type !== 'ArrowFunctionExpression' || !isNode(loadArg.body)) return undefined;
   const specifier = loadArg.body.type === 'ImportExpression' ? stringLiteral(loadArg.body.source) : undefined;
-  return specifier === undefined ? undefined : { path, specifier };
+  const namespaces =
+    isNode(namespacesArg) && namespacesArg.type === 'ArrayExpression'
+      ? (namespacesArg.elements as unknown[]).map(stringLiteral).filter((ns): ns is string => ns !== undefined)
+      : [];
+  return specifier === undefined ? undefined : { path, specifier, namespaces };
 }
 
 /** The chunk and every chunk it imports statically, transitively: what loading it fetches. */
@@ -48,12 +60,13 @@ function closure(start: OutputChunk, bundle: OutputBundle): string[] {
  * A first load waits for the screen's code after the app's own has arrived and run; the server
  * can ask for it in the page instead, beside the app's code (`<link rel="modulepreload">`), once it
  * knows which files a screen needs. This plugin writes that down at build time: the route table's
- * `screen(path, () => import(module))` calls give each path its module, the bundle gives the
- * module's chunk and the chunks it imports, less those the page loads anyway.
+ * `screen(path, () => import(module), pick, namespaces)` calls give each path its module and its
+ * translation namespaces, the bundle gives the module's chunk and the chunks it imports, less those
+ * the page loads anyway.
  * server/src/platform/http/web-app.ts reads the file.
  */
 export function screenPreloads(routeTable: string): Plugin {
-  const screens = new Map<string, string>();
+  const screens = new Map<string, { moduleId: string; namespaces: string[] }>();
   return {
     name: 'pim:screen-preloads',
     apply: 'build',
@@ -64,7 +77,7 @@ export function screenPreloads(routeTable: string): Plugin {
         const call = screenCall(node);
         if (!call) continue;
         const resolved = await this.resolve(call.specifier, id);
-        if (resolved) screens.set(call.path, resolved.id);
+        if (resolved) screens.set(call.path, { moduleId: resolved.id, namespaces: call.namespaces });
       }
       if (screens.size === 0) this.error(`${routeTable} has no screen(path, () => import(module)) calls: the screen preloads would be empty`);
       return null;
@@ -74,12 +87,11 @@ export function screenPreloads(routeTable: string): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return;
       const initial = new Set(closure(entry, bundle));
-      const preloads: Record<string, string[]> = {};
-      for (const [path, moduleId] of screens) {
+      const preloads: Record<string, ScreenPreload> = {};
+      for (const [path, { moduleId, namespaces }] of screens) {
         const chunk = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
         if (!chunk) continue;
-        const files = closure(chunk, bundle).filter((file) => !initial.has(file));
-        if (files.length > 0) preloads[path] = files;
+        preloads[path] = { files: closure(chunk, bundle).filter((file) => !initial.has(file)), namespaces };
       }
       this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },

@@ -9,7 +9,11 @@ import { appPage, serveWebApp } from './web-app.js';
 const SCRIPT = `console.log(${JSON.stringify('the app '.repeat(200))});`;
 const INDEX = `<!doctype html><html><head><title>PIM</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(50)}</body></html>`;
 const CONFIG = { apiBase: '/api/', providerName: 'Google' };
-const SCREEN_PRELOADS = { imagesets: ['assets/image-sets-page-a1.js', 'assets/data-table-b2.js'], search: ['assets/search-page-c3.js'] };
+const SCREEN_PRELOADS = {
+  imagesets: { files: ['assets/image-sets-page-a1.js', 'assets/data-table-b2.js'], namespaces: ['imagesets'] },
+  search: { files: ['assets/search-page-c3.js'], namespaces: ['search', 'pages'] },
+};
+const COMMON_TEXTS = { texts: ['locales/en/common.json'] };
 
 /** A built web app as `vite build` leaves it: each file with the brotli and gzip copies beside it. */
 function writeBuild(dir: string): void {
@@ -23,6 +27,7 @@ function writeBuild(dir: string): void {
   write('index.html', INDEX);
   write('assets/app-1a2b3c.js', SCRIPT);
   fs.writeFileSync(path.join(dir, 'screen-preloads.json'), JSON.stringify(SCREEN_PRELOADS));
+  for (const language of ['en', 'nl']) fs.mkdirSync(path.join(dir, 'locales', language), { recursive: true });
 }
 
 describe('serving the built web app', () => {
@@ -72,18 +77,18 @@ describe('serving the built web app', () => {
   });
 
   it('sends index.html with the runtime configuration in it, compressed and revalidated, for any app path, and 404 for a missing file', async () => {
-    const page = appPage(INDEX, CONFIG);
+    const page = appPage(INDEX, CONFIG, COMMON_TEXTS);
     for (const url of ['/pim/', '/pim/no/such/screen', '/pim/imagesetsx']) {
       const res = await get(url, 'br, gzip');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.headers.vary, url).toBe('accept-encoding');
+      expect(res.headers.vary, url).toBe('accept-encoding, accept-language');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
     expect(page).toContain(`<script id="pim-app-config" type="application/json">${JSON.stringify(CONFIG)}</script></head>`);
-    expect(page.replace(/<script id="pim-app-config"[^]*?<\/script>/, '')).toBe(INDEX);
+    expect(appPage(INDEX, CONFIG).replace(/<script id="pim-app-config"[^]*?<\/script>/, '')).toBe(INDEX);
     expect(gunzipSync((await get('/pim/', 'gzip, br;q=0')).rawPayload).toString()).toBe(page);
     const plain = await get('/pim/', 'br;q=0, gzip;q=0.0');
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -91,18 +96,36 @@ describe('serving the built web app', () => {
     expect((await get('/pim/assets/gone-9z8y7x.js', 'br')).statusCode).toBe(404);
   });
 
-  it("asks in the page for the code of the screen the address opens, beside the app's own", async () => {
+  it("asks in the page for the code and the texts of the screen the address opens, beside the app's own", async () => {
     for (const url of ['/pim/imagesets', '/pim/imagesets/', '/pim/imagesets?state=x']) {
       const html = brotliDecompressSync((await get(url, 'br')).rawPayload).toString();
-      expect(html, url).toBe(appPage(INDEX, CONFIG, SCREEN_PRELOADS.imagesets));
-      expect(html, url).toContain('<link rel="modulepreload" crossorigin href="/pim/assets/image-sets-page-a1.js"><link rel="modulepreload" crossorigin href="/pim/assets/data-table-b2.js">');
+      expect(html, url).toBe(appPage(INDEX, CONFIG, { files: SCREEN_PRELOADS.imagesets.files, texts: ['locales/en/common.json', 'locales/en/imagesets.json'] }));
+      expect(html, url).toContain(
+        '<link rel="modulepreload" crossorigin href="/pim/assets/image-sets-page-a1.js"><link rel="modulepreload" crossorigin href="/pim/assets/data-table-b2.js">' +
+          '<link rel="preload" as="fetch" crossorigin href="/pim/locales/en/common.json"><link rel="preload" as="fetch" crossorigin href="/pim/locales/en/imagesets.json">',
+      );
     }
     const search = (await get('/pim/search')).body;
     expect(search).toContain('href="/pim/assets/search-page-c3.js"');
+    expect(search).toContain('href="/pim/locales/en/pages.json"');
     expect(search).not.toContain('image-sets-page');
     expect((await get('/pim/')).body).not.toContain('modulepreload');
     // Each page its own ETag: a browser's copy of one address is not taken for another's.
     expect((await get('/pim/search')).headers.etag).not.toBe((await get('/pim/imagesets')).headers.etag);
+  });
+
+  it("asks for the texts in the browser's language where the build has it, else in English", async () => {
+    const inLanguage = (acceptLanguage: string) => app.inject({ method: 'GET', url: '/pim/search', headers: { 'accept-language': acceptLanguage } });
+    for (const acceptLanguage of ['nl-NL,nl;q=0.9,en;q=0.8', 'NL']) {
+      const res = await inLanguage(acceptLanguage);
+      expect(res.body, acceptLanguage).toContain('href="/pim/locales/nl/common.json"');
+      expect(res.body, acceptLanguage).toContain('href="/pim/locales/nl/search.json"');
+      expect(res.body, acceptLanguage).not.toContain('/locales/en/');
+    }
+    for (const acceptLanguage of ['de-DE,nl;q=0.9', 'en-GB', '*', '']) {
+      expect((await inLanguage(acceptLanguage)).body, acceptLanguage).toContain('href="/pim/locales/en/search.json"');
+    }
+    expect((await inLanguage('nl')).headers.etag).not.toBe((await inLanguage('en')).headers.etag);
   });
 
   it('serves every page without screen preloads when the build wrote none, or wrote something else', async () => {
@@ -110,11 +133,11 @@ describe('serving the built web app', () => {
     writeBuild(dir);
     const other = Fastify({ logger: false });
     try {
-      fs.writeFileSync(path.join(dir, 'screen-preloads.json'), JSON.stringify({ imagesets: ['../../etc/passwd'] }));
+      fs.writeFileSync(path.join(dir, 'screen-preloads.json'), JSON.stringify({ imagesets: { files: ['../../etc/passwd'], namespaces: [] } }));
       await serveWebApp(other, dir, CONFIG);
       const res = await other.inject({ method: 'GET', url: '/pim/imagesets' });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(appPage(INDEX, CONFIG));
+      expect(res.body).toBe(appPage(INDEX, CONFIG, COMMON_TEXTS));
     } finally {
       await other.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -52,14 +52,18 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
     },
   });
   const indexText = fs.readFileSync(indexHtml, 'utf8');
-  const screenFiles = readScreenPreloads(path.join(distDir, SCREEN_PRELOADS_FILE), app);
-  // One page per screen path (its code's files in it), made at its first request; one for the rest.
+  const screens = readScreenPreloads(path.join(distDir, SCREEN_PRELOADS_FILE), app);
+  const languages = localesOf(distDir);
+  // One page per screen path and language (what it asks for in it), made at its first request.
   const pages = new Map<string, CompressedPage>();
-  const pageFor = (screenPath: string): CompressedPage => {
-    const key = screenFiles.has(screenPath) ? screenPath : '';
+  const pageFor = (screenPath: string, language: string | undefined): CompressedPage => {
+    const screen = screens.get(screenPath);
+    const key = `${screen ? screenPath : ''}\n${language ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      page = compressedCopies(appPage(indexText, appConfig, screenFiles.get(key)));
+      const namespaces = language ? [DEFAULT_NAMESPACE, ...(screen?.namespaces ?? [])] : [];
+      const texts = namespaces.map((ns) => `locales/${language}/${ns}.json`);
+      page = compressedCopies(appPage(indexText, appConfig, { files: screen?.files ?? [], texts }));
       pages.set(key, page);
     }
     return page;
@@ -68,8 +72,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file (an old asset, a removed service worker) is a 404, not the app.
     if (/\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
-    const page = pageFor(pathname.replace(/^\/pim\/?/, '').replace(/\/+$/, ''));
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', page.etag);
+    const screenPath = pathname.replace(/^\/pim\/?/, '').replace(/\/+$/, '');
+    const page = pageFor(screenPath, pageLanguage(req.headers['accept-language'], languages));
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').header('etag', page.etag);
     if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
@@ -82,12 +87,21 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
 /** The id of the element that carries the runtime configuration in the page (web/src/session/app-config.tsx reads it). */
 export const APP_CONFIG_ELEMENT_ID = 'pim-app-config';
 
-/** Written by the web build (web/vite-screen-preloads.ts): the files of each screen's code, by route path. */
+/** Written by the web build (web/vite-screen-preloads.ts): the files of each screen's code and its translation namespaces, by route path. */
 const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
-const screenPreloadsSchema = z.record(z.string(), z.array(z.string().regex(/^assets\/[\w.~-]+\.js$/)));
+const NAMESPACE = /^[\w-]+$/;
+const screenPreloadsSchema = z.record(
+  z.string(),
+  z.object({ files: z.array(z.string().regex(/^assets\/[\w.~-]+\.js$/)), namespaces: z.array(z.string().regex(NAMESPACE)) }),
+);
+type ScreenPreload = z.infer<typeof screenPreloadsSchema>[string];
+
+/** The namespace every screen's texts start from, and the language the app falls back to (web/src/i18n/translations.ts). */
+const DEFAULT_NAMESPACE = 'common';
+const FALLBACK_LANGUAGE = 'en';
 
 /** The build's list of each screen's files; none (every page as index.html has it) where it is missing or unreadable. */
-function readScreenPreloads(file: string, app: FastifyInstance): Map<string, string[]> {
+function readScreenPreloads(file: string, app: FastifyInstance): Map<string, ScreenPreload> {
   if (!fs.existsSync(file)) return new Map();
   try {
     return new Map(Object.entries(screenPreloadsSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')))));
@@ -97,18 +111,42 @@ function readScreenPreloads(file: string, app: FastifyInstance): Map<string, str
   }
 }
 
+/** The languages the build has translations of (`locales/{lng}/`). */
+function localesOf(distDir: string): string[] {
+  const dir = path.join(distDir, 'locales');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && NAMESPACE.test(entry.name))
+    .map((entry) => entry.name);
+}
+
+/**
+ * The language the app will most likely start in, by the rule it applies to the browser's own
+ * (web/src/app/i18n.ts): the first one accept-language names where the build has it, else the
+ * fallback. A choice stored in the browser overrides it there; its texts then come a little later.
+ */
+function pageLanguage(acceptLanguage: string | undefined, languages: readonly string[]): string | undefined {
+  const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return languages.find((language) => first.startsWith(language)) ?? (languages.includes(FALLBACK_LANGUAGE) ? FALLBACK_LANGUAGE : undefined);
+}
+
 /**
  * index.html with the runtime configuration in it, as a JSON data block (not a script the browser
  * runs, so the content security policy has nothing to allow): the app reads it as it starts instead
  * of asking for app-config.json first, so its first calls go out at once. `<` is escaped, so no
- * value can end the element. With the files of the screen the address opens (`screenFiles`, paths
- * under /pim/), the page asks for them too (`modulepreload`), beside the app's own code rather than
+ * value can end the element. With the files of the screen the address opens and the translations it
+ * starts with (`preload.files`, `preload.texts`: paths under /pim/), the page asks for them too
+ * (`modulepreload`, `preload` as the fetch the app makes), beside the app's own code rather than
  * after it has run.
  */
-export function appPage(indexHtml: string, appConfig: AppConfig, screenFiles: readonly string[] = []): string {
+export function appPage(indexHtml: string, appConfig: AppConfig, preload: { files?: readonly string[]; texts?: readonly string[] } = {}): string {
   const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
-  const preloads = screenFiles.map((file) => `<link rel="modulepreload" crossorigin href="/pim/${file}">`).join('');
-  const element = `${preloads}<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
+  const links = [
+    ...(preload.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/pim/${file}">`),
+    ...(preload.texts ?? []).map((file) => `<link rel="preload" as="fetch" crossorigin href="/pim/${file}">`),
+  ].join('');
+  const element = `${links}<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
   return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${element}</head>`) : `${element}${indexHtml}`;
 }
 
