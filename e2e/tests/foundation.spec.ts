@@ -12,6 +12,20 @@ test('signed out, only the Login link shows; unknown paths say so', async ({ pag
   await expect(page.getByText('Sorry, page not found!')).toBeVisible();
 });
 
+test("the page of a screen's address asks for that screen's code and texts, and the app uses them rather than asking again", async ({ page, request }) => {
+  const html = await (await request.get('/pim/imagesets', { headers: { 'accept-language': 'en-GB,en;q=0.9' } })).text();
+  const preloaded = [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((m) => m[1] ?? '');
+  expect(preloaded.some((href) => /\/pim\/assets\/image-sets-page-[\w-]+\.js$/.test(href))).toBe(true);
+  expect(preloaded).toEqual(expect.arrayContaining(['/pim/locales/en/common.json', '/pim/locales/en/imagesets.json']));
+  for (const href of preloaded) expect((await request.get(href)).status(), href).toBe(200);
+
+  const asked: string[] = [];
+  page.on('request', (req) => asked.push(new URL(req.url()).pathname));
+  await page.goto('/pim/imagesets');
+  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  for (const href of preloaded) expect(asked.filter((path) => path === href), href).toHaveLength(1);
+});
+
 test('a wrong password is refused on the sign-in page', async ({ page }) => {
   await page.goto('/pim/');
   await page.getByRole('link', { name: 'Login', exact: true }).click();
