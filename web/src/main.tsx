@@ -16,11 +16,12 @@ import { loadAppConfig } from './session/app-config';
 import { getToken } from './session/token-store';
 
 /**
- * Everything the first screen needs is asked for at once, the data first: the configuration is in
- * the page (where it is not, app-config.json is asked for beside the code), so the session's roles, the user's own record and
- * the data the screen opens with go out before the translations and the screen's code
- * (`loadScreenCode`); the browser has six connections to the server, and the calls that
- * the server takes longest to answer are not queued behind a dozen chunks. The first render waits
+ * Everything the first screen needs is asked for at once, the data first. The configuration is in
+ * the page (where it is not, app-config.json is asked for beside the code), so the session's roles,
+ * the user's own record and the data the screen opens with go out at once, not queued behind a
+ * dozen chunks on the browser's six connections; then the translations and the screen's code and
+ * texts (`loadScreenCode`), which the page served by the server has asked for already
+ * (server/src/platform/http/web-app.ts), so these find them on their way. The first render waits
  * for the screen's code too: the shell and the screen then render and lay out once, together,
  * rather than the shell first and the screen (a second render, a second layout of the page) behind
  * a Suspense fallback, which React keeps for at least 300 ms.

@@ -13,10 +13,11 @@ const PRECOMPRESSED_COPY = /\.(br|gz)$/;
 /**
  * Serves the built web app under /pim/: hashed assets cached for a year, everything else
  * revalidated; any /pim/... path the files do not answer gets index.html with the runtime
- * configuration in it (`appPage`), and the app's router decides (it shows 'Sorry, page not found!'
- * for unknown paths). Each file goes as the brotli or gzip copy the build made beside it when the
- * request accepts one (`Vary: accept-encoding` on every answer, so a cache keeps them apart), else
- * as it is; the page goes as the copies made of it here at start.
+ * configuration in it and what the screen at that path needs first (`appPage`), and the app's router
+ * decides (it shows 'Sorry, page not found!' for unknown paths). Each file goes as the brotli or
+ * gzip copy the build made beside it when the request accepts one (`Vary: accept-encoding` on every
+ * answer, so a cache keeps them apart), else as it is; each page as the copies made of it here at
+ * its first request (`Vary: accept-encoding, accept-language`: its texts are in the browser's language).
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string, appConfig: AppConfig): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
