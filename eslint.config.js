@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
+  { ignores: ['**/dist/**', '**/dist-server/**', '**/node_modules/**', 'data/**', 'e2e/test-results/**', 'e2e/playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,10 +23,11 @@ export default tseslint.config(
   },
   {
     // The web app's layers: the shell in app/ stands on the pages, the pages on frames/,
-    // components/, session/ and api/. Only the entry point and the test harness that renders the
-    // whole app reach into the shell; everything else is below it, so nothing pulls it into a page.
+    // components/, session/ and api/. Only the entry points (the browser's and the server's) and the
+    // test harness that renders the whole app reach into the shell; everything else is below it, so
+    // nothing pulls it into a page.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/app/**', 'web/src/main.tsx', 'web/src/test/render.tsx'],
+    ignores: ['web/src/app/**', 'web/src/main.tsx', 'web/src/server-render.tsx', 'web/src/test/render.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -42,3 +42,5 @@ export const READER = { email: 'reader@e2e.test', password: 'reader-password-e2e
 export const COUNTER = { email: 'counter@e2e.test', password: 'counter-password-e2e', name: 'Cato Counter' };
 /** An admin who reads the dashboard: the statistics of everything, the job queue and storage. */
 export const OVERSEER = { email: 'overseer@e2e.test', password: 'overseer-password-e2e', name: 'Otto Overseer' };
+/** Comes back to her image sets in a new window: the page comes with them drawn in it, and the app takes them over. */
+export const RETURNER = { email: 'returner@e2e.test', password: 'returner-password-e2e', name: 'Rena Returner' };

@@ -39,6 +39,7 @@ const accounts = [
   ['--email', 'reader@e2e.test', '--name', 'Rita Reader', '--password', 'reader-password-e2e'],
   ['--email', 'counter@e2e.test', '--name', 'Cato Counter', '--password', 'counter-password-e2e'],
   ['--email', 'overseer@e2e.test', '--name', 'Otto Overseer', '--password', 'overseer-password-e2e', '--admin'],
+  ['--email', 'returner@e2e.test', '--name', 'Rena Returner', '--password', 'returner-password-e2e'],
 ];
 for (const args of accounts) {
   const r = spawnSync(process.execPath, [main, 'users', 'create', ...args], { env, encoding: 'utf8' });

@@ -1,4 +1,5 @@
 export * from './app-config.js';
+export * from './page-render.js';
 export * from './common.js';
 export * from './session.js';
 export * from './signin.js';

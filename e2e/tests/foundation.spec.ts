@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, RESEARCHER } from '../accounts';
+import { ADMIN, RESEARCHER, RETURNER } from '../accounts';
 import { createImageSet, sessionToken, signIn } from './helpers';
 
 const USER_MENUS = ['Data', 'Analyze Image', 'Digital Forensics', 'Jobs', 'Search'];
@@ -24,6 +24,54 @@ test("the page of a screen's address asks for that screen's code and texts, and 
   await page.goto('/pim/imagesets');
   await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   for (const href of preloaded) expect(asked.filter((path) => path === href), href).toHaveLength(1);
+});
+
+test("a signed-in user's image sets come drawn in the page, and the app takes them over as they are, wide or narrow", async ({ page, request }) => {
+  await signIn(page, RETURNER, '/pim/imagesets');
+  const token = await sessionToken(page);
+  await createImageSet(request, token, 'Register of deeds, 1623');
+  // Only her own: other specs' public sets stay out of the table.
+  await page.getByRole('checkbox', { name: 'Own data only' }).check();
+
+  for (const width of [1400, 800]) {
+    // A new window of the same browser: its storage and cookies, nothing in memory.
+    const later = await page.context().newPage();
+    await later.setViewportSize({ width, height: 900 });
+    const problems: string[] = [];
+    later.on('pageerror', (error) => problems.push(error.message));
+    later.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    const asked: string[] = [];
+    later.on('request', (req) => asked.push(new URL(req.url()).pathname));
+    // Cells the app would remove were it to draw the table anew rather than take it over.
+    await later.addInitScript(() => {
+      const counted = window as unknown as { removedCells: number };
+      counted.removedCells = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) if (node instanceof Element && (node.matches('td') || node.querySelector('td'))) counted.removedCells += 1;
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    const html = await (await later.goto('/pim/imagesets'))!.text();
+    expect(html).toContain('>Register of deeds, 1623</td>');
+    expect(html).toContain('<script id="pim-server-render"');
+    const table = later.getByRole('table', { name: 'Imagesets' });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    const nav = width > 1200 ? later.getByRole('navigation', { name: 'Main navigation' }) : later.getByRole('button', { name: 'Open or close the menu' });
+    await expect(nav).toBeVisible();
+    // Taken over: no cell drawn again, none of the page's calls asked again, and the row opens its set.
+    await later.waitForLoadState('networkidle');
+    expect(await later.evaluate(() => (window as unknown as { removedCells: number }).removedCells), `width ${width}`).toBe(0);
+    expect(asked.filter((path) => path === '/api/pim/documentimageset' || path === '/api/google/getRoles'), `width ${width}`).toEqual([]);
+    await table.getByRole('row').nth(1).click();
+    await expect(later).toHaveURL(/\/pim\/imageset\?uuid=[0-9a-f-]{36}$/);
+    await expect(later.getByRole('heading', { name: 'Register of deeds, 1623' })).toBeVisible();
+    expect(problems, `width ${width}`).toEqual([]);
+    await later.close();
+  }
 });
 
 test('a wrong password is refused on the sign-in page', async ({ page }) => {

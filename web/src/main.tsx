@@ -1,15 +1,17 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import type { AppConfig } from '@pim/contract';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { UNSAFE_createBrowserHistory } from 'react-router';
 import { configureApiClient } from './api/client';
 import { prefetchSession } from './api/session';
-import { AppRouter, loadScreenCode } from './app/app-router';
+import { App } from './app/app';
+import { loadScreenCode } from './app/app-router';
 import { initI18n } from './app/i18n';
 import { applyLanding } from './app/landing';
-import { createQueryClient, Providers } from './app/providers';
+import { serverRenderedState, syncPageCookies } from './app/page-render';
+import { createQueryClient } from './app/providers';
 import { prefetchScreenData, routes } from './app/routes';
 import { registerServiceWorker } from './app/service-worker-registration';
 import { loadAppConfig } from './session/app-config';
@@ -25,12 +27,20 @@ import { getToken } from './session/token-store';
  * for the screen's code too: the shell and the screen then render and lay out once, together,
  * rather than the shell first and the screen (a second render, a second layout of the page) behind
  * a Suspense fallback, which React keeps for at least 300 ms.
+ *
+ * Where the server drew the screen into the page for this very browser's state (app/page-render.ts),
+ * the app starts with the answers it was drawn from, so it asks for none of them again, and takes
+ * the markup over as it is (hydration) instead of drawing it anew.
  */
 async function start(): Promise<void> {
   // Before the router reads the address: take the token and follow `redirect`.
   applyLanding();
+  syncPageCookies();
   const history = UNSAFE_createBrowserHistory({ v5Compat: true });
   const queryClient = createQueryClient();
+  const rendered = serverRenderedState();
+  // The query cache as the server's render left it (server-render.tsx dehydrates it).
+  if (rendered) hydrate(queryClient, rendered.queries as DehydratedState);
   const startCalls = (config: AppConfig) => {
     configureApiClient(config);
     prefetchSession(queryClient, getToken());
@@ -45,13 +55,13 @@ async function start(): Promise<void> {
   const [config] = await Promise.all([configured, i18nReady, screenCode]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <Providers config={config} queryClient={queryClient}>
-        <AppRouter history={history} routes={routes} />
-      </Providers>
-    </StrictMode>,
-  );
+  const app = <App config={config} queryClient={queryClient} history={history} />;
+  if (rendered) hydrateRoot(root, app);
+  else {
+    // Markup drawn for another state, if any, is not taken over.
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
   void registerServiceWorker();
 }
 

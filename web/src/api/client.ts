@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { errorResponseSchema, type AppConfig, type ErrorResponse } from '@pim/contract';
+import { errorResponseSchema, type AppConfig, type ErrorResponse, type ServerRenderRequest } from '@pim/contract';
 import type { z } from 'zod';
 import { i18n } from '../i18n/translations';
 import { DEFAULT_APP_CONFIG } from '../session/app-config';
@@ -35,6 +35,8 @@ export class ApiError extends Error {
 }
 
 let config: AppConfig = DEFAULT_APP_CONFIG;
+/** The server's own answers, where the app renders a page on the server (web/src/server-render.tsx); else the browser's fetch. */
+let fetchOnServer: ServerRenderRequest['fetch'] | undefined;
 
 const sessionRejectedListeners = new Set<() => void>();
 
@@ -47,9 +49,10 @@ export function onSessionRejected(listener: () => void): () => void {
   return () => sessionRejectedListeners.delete(listener);
 }
 
-/** Called once at start with the runtime configuration read from app-config.json. */
-export function configureApiClient(next: AppConfig): void {
+/** Called once at start with the runtime configuration read from app-config.json; on the server, for each page it renders, with the server's fetch. */
+export function configureApiClient(next: AppConfig, serverFetch?: ServerRenderRequest['fetch']): void {
   config = next;
+  fetchOnServer = serverFetch;
 }
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -104,7 +107,7 @@ async function send(path: string, request: ApiRequest, token: string | null): Pr
     body = JSON.stringify(request.body);
   }
   try {
-    return await fetch(apiUrl(path, request.query), {
+    return await (fetchOnServer ?? fetch)(apiUrl(path, request.query), {
       method: request.method ?? 'GET',
       headers,
       body,

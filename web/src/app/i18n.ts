@@ -1,3 +1,5 @@
+import { PAGE_COOKIE } from '@pim/contract';
+import { writePageCookie } from '../session/page-cookies';
 import { DEFAULT_NAMESPACE, FALLBACK_LANGUAGE, i18n, type Texts, type Translations } from '../i18n/translations';
 
 export const LANGUAGES = [
@@ -10,10 +12,15 @@ const LANGUAGE_KEY = 'language';
 const RETRIES = 5;
 const FIRST_RETRY_MS = 350;
 
-function initialLanguage(): string {
+/** The language the user chose in the app, if they did. */
+export function chosenLanguage(): string | null {
   const stored = localStorage.getItem(LANGUAGE_KEY);
-  if (stored && LANGUAGES.some((l) => l.code === stored)) return stored;
-  return navigator.language.toLowerCase().startsWith('nl') ? 'nl' : FALLBACK_LANGUAGE;
+  return stored && LANGUAGES.some((l) => l.code === stored) ? stored : null;
+}
+
+/** The chosen one, else the browser's (the server picks a page's language by the same rule, from accept-language). */
+export function initialLanguage(): string {
+  return chosenLanguage() ?? (navigator.language.toLowerCase().startsWith('nl') ? 'nl' : FALLBACK_LANGUAGE);
 }
 
 /**
@@ -52,6 +59,7 @@ export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
 
 export function changeLanguage(code: string): void {
   localStorage.setItem(LANGUAGE_KEY, code);
+  writePageCookie(PAGE_COOKIE.language, code);
   document.documentElement.lang = code;
   void started.changeLanguage(code);
 }

@@ -1,6 +1,6 @@
 import { AppShell, Container } from '@mantine/core';
-import { useDisclosure, useMediaQuery, useViewportSize } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { useDisclosure, useViewportSize } from '@mantine/hooks';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { useTranslation } from '../i18n/use-translation';
@@ -13,13 +13,22 @@ const SideNav = lazy(() => import('./side-nav').then((m) => ({ default: m.SideNa
 /** Mantine's 'lg' breakpoint: below it the full menu bar does not fit in any language. */
 export const WIDE_SCREEN_QUERY = '(min-width: 75em)';
 
+const subscribeToWidth = (onChange: () => void) => {
+  const query = window.matchMedia(WIDE_SCREEN_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isWide = () => window.matchMedia(WIDE_SCREEN_QUERY).matches;
+/** A screen the server draws is drawn wide, as most of the app's users see it; a narrow one changes as the app takes it over. */
+const wideOnServer = () => true;
+
 /**
  * Whether the menus go behind the burger: below the breakpoint, and wherever the menu bar was seen
  * not to fit in this language (Dutch's labels need about 1,400 pixels).
  */
 function useCompactNav() {
   // Read synchronously so wide screens never flash the narrow layout.
-  const wide = useMediaQuery(WIDE_SCREEN_QUERY, true, { getInitialValueInEffect: false });
+  const wide = useSyncExternalStore(subscribeToWidth, isWide, wideOnServer);
   const { i18n } = useTranslation();
   const { width } = useViewportSize();
   const [fit, setFit] = useState({ language: '', neededWidth: 0 });

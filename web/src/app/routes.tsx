@@ -17,7 +17,11 @@ import { NotFoundPage } from './not-found-page';
 export interface ScreenHandle {
   /** Starts fetching the screen's code and translations, once; while they are on their way, the promise of their arrival (settled either way), else null. */
   load: () => Promise<void> | null;
+  /** The translation namespaces the screen's texts are in, which `load` fetches in the language of the moment. */
+  namespaces: readonly string[];
   prefetch?: (queryClient: QueryClient) => void;
+  /** Drawn by the server into the page of its address, for a signed-in user (server-render.tsx): its render reads no browser state, and its data comes from `prefetch`. */
+  serverRendered?: boolean;
 }
 
 /** The shell around the screens: the nav bar at once, each screen below it (app/layout.tsx). */
@@ -53,6 +57,7 @@ function lazyScreen<M, P extends object>(load: () => Promise<M>, pick: (module: 
     return code;
   };
   const handle: ScreenHandle = {
+    namespaces,
     load: () => {
       const arriving = fetchCode();
       return settled ? null : arriving.then(noop, noop);
@@ -74,10 +79,10 @@ export function screen<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
   namespaces: readonly string[] = [],
-  prefetch?: ScreenHandle['prefetch'],
+  options: Pick<ScreenHandle, 'prefetch' | 'serverRendered'> = {},
 ): RouteObject {
   const { Screen, handle } = lazyScreen(load, pick, namespaces);
-  return { path, element: <Screen />, handle: { ...handle, prefetch } };
+  return { path, element: <Screen />, handle: { ...handle, ...options } };
 }
 
 /** Each model kind's list and, where it has one, its form/detail route; `key` gives each kind its own state. */
@@ -104,7 +109,10 @@ export const routes: RouteObject[] = withShell([
   { index: true, element: <landing.Screen />, handle: landing.handle },
   screen('login', () => import('../pages/login/login-page'), (m) => m.LoginPage),
   screen('logingoogle', () => import('../pages/login/login-google-page'), (m) => m.LoginGooglePage),
-  screen('imagesets', () => import('../pages/imagesets/image-sets-page'), (m) => m.ImageSetsPage, ['imagesets'], prefetchImageSets),
+  screen('imagesets', () => import('../pages/imagesets/image-sets-page'), (m) => m.ImageSetsPage, ['imagesets'], {
+    prefetch: prefetchImageSets,
+    serverRendered: true,
+  }),
   screen('imageset', () => import('../pages/imageset/image-set-page'), (m) => m.ImageSetPage, ['imagesets']),
   screen('documentimage', () => import('../pages/documentimage/document-image-page'), (m) => m.DocumentImagePage, ['comparison', 'drawings', 'imagesets']),
   screen('documentimages', () => import('../pages/documentimages/document-images-page'), (m) => m.DocumentImagesPage, ['imagesets']),
@@ -161,5 +169,29 @@ export const routes: RouteObject[] = withShell([
  */
 export function prefetchScreenData(pathname: string, queryClient: QueryClient): void {
   if (getToken() === null) return;
-  for (const { route } of matchRoutes(routes, pathname, BASENAME) ?? []) (route.handle as ScreenHandle | undefined)?.prefetch?.(queryClient);
+  for (const handle of screenHandles(pathname)) handle.prefetch?.(queryClient);
+}
+
+/** Whether the screen at `pathname` (a full path, /pim/...) is drawn by the server for a signed-in user. */
+export function rendersOnServer(pathname: string): boolean {
+  return screenHandles(pathname).some((handle) => handle.serverRendered === true);
+}
+
+/** The translation namespaces of the screen at `pathname`. */
+export function screenNamespaces(pathname: string): string[] {
+  return screenHandles(pathname).flatMap((handle) => handle.namespaces);
+}
+
+/** The handles of the screen at each path asked about lately: matching ranks every route's compiled path, each time. */
+const handlesByPath = new Map<string, ScreenHandle[]>();
+const HANDLES_KEPT = 100;
+
+function screenHandles(pathname: string): ScreenHandle[] {
+  let handles = handlesByPath.get(pathname);
+  if (!handles) {
+    handles = (matchRoutes(routes, pathname, BASENAME) ?? []).flatMap(({ route }) => (route.handle as ScreenHandle | undefined) ?? []);
+    if (handlesByPath.size >= HANDLES_KEPT) handlesByPath.delete(handlesByPath.keys().next().value!);
+    handlesByPath.set(pathname, handles);
+  }
+  return handles;
 }

@@ -9,7 +9,7 @@ import { DEFAULT_NAMESPACE, i18n, type TFunction, type Translations } from './tr
  */
 export function useTranslation(ns: string | readonly string[] = DEFAULT_NAMESPACE): { t: TFunction; i18n: Translations } {
   const namespaces = typeof ns === 'string' ? [ns] : ns;
-  useSyncExternalStore(i18n.subscribe, i18n.getLanguage);
+  useSyncExternalStore(i18n.subscribe, i18n.getLanguage, i18n.getLanguage);
   // Thrown, the promise is how a component suspends for what React does not fetch itself.
   if (!i18n.hasLoaded(namespaces)) throw i18n.loadNamespaces(namespaces);
   return { t: i18n.fixedT(namespaces[0] ?? DEFAULT_NAMESPACE), i18n };

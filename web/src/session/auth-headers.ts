@@ -8,6 +8,6 @@ import { getToken, subscribeToken } from './token-store';
  */
 export function useAuthHeaders(): Record<string, string> {
   const { providerName } = useAppConfig();
-  const token = useSyncExternalStore(subscribeToken, getToken);
+  const token = useSyncExternalStore(subscribeToken, getToken, getToken);
   return token ? { Authorization: `${providerName} ${token}` } : {};
 }

@@ -1,6 +1,16 @@
+import { PAGE_COOKIE } from '@pim/contract';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
+import { writePageCookie } from './page-cookies';
+
 const OWN_DATA_KEY = 'onlyOwnData';
+
+/** On the server, the preference a page is rendered with (web/src/server-render.tsx); undefined in the browser. */
+let renderValue: boolean | undefined;
+
+export function setRenderOwnDataOnly(value: boolean | undefined): void {
+  renderValue = value;
+}
 
 type OwnDataValue = readonly [onlyOwnData: boolean, setOnlyOwnData: (value: boolean) => void];
 
@@ -8,6 +18,7 @@ const OwnDataContext = createContext<OwnDataValue>([false, () => undefined]);
 
 /** The stored preference, as the provider starts with it (e.g. for fetching a list before it renders). */
 export function readOwnDataOnly(): boolean {
+  if (renderValue !== undefined) return renderValue;
   try {
     return localStorage.getItem(OWN_DATA_KEY) === 'true';
   } catch {
@@ -23,6 +34,7 @@ export function OwnDataProvider({ children }: { children: ReactNode }) {
   const [onlyOwnData, setState] = useState(readOwnDataOnly);
   const setOnlyOwnData = useCallback((value: boolean) => {
     localStorage.setItem(OWN_DATA_KEY, String(value));
+    writePageCookie(PAGE_COOKIE.ownDataOnly, value ? 'true' : null);
     setState(value);
   }, []);
   const value = useMemo(() => [onlyOwnData, setOnlyOwnData] as const, [onlyOwnData, setOnlyOwnData]);

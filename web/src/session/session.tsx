@@ -34,7 +34,7 @@ function statusOf(token: string | null, checking: boolean, authenticated: boolea
  * 'authenticated', any case) and the user's own record for the avatar.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const token = useSyncExternalStore(subscribeToken, getToken);
+  const token = useSyncExternalStore(subscribeToken, getToken, getToken);
   const queryClient = useQueryClient();
   const rolesQuery = useRoles(token);
   const roles = rolesQuery.data ?? NO_ROLES;

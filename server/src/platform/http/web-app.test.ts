@@ -84,7 +84,7 @@ describe('serving the built web app', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
-      expect(res.headers.vary, url).toBe('accept-encoding, accept-language');
+      expect(res.headers.vary, url).toBe('accept-encoding, accept-language, cookie');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
     }
     expect(page).toContain(`<script id="pim-app-config" type="application/json">${JSON.stringify(CONFIG)}</script></head>`);

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { PassThrough, type Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '@pim/contract';
+import { PAGE_COOKIE, SERVER_RENDER_ELEMENT_ID, type AppConfig, type ServerRender } from '@pim/contract';
 import { z } from 'zod';
+import { loadServerRender, pageRenderer, readCookies, translationFiles, type PageRenderer } from './server-render.js';
 
 /** The compressed copies the web build writes beside each file (`x.js.br`, `x.js.gz`). */
 const PRECOMPRESSED_COPY = /\.(br|gz)$/;
@@ -17,7 +19,10 @@ const PRECOMPRESSED_COPY = /\.(br|gz)$/;
  * decides (it shows 'Sorry, page not found!' for unknown paths). Each file goes as the brotli or
  * gzip copy the build made beside it when the request accepts one (`Vary: accept-encoding` on every
  * answer, so a cache keeps them apart), else as it is; each page as the copies made of it here at
- * its first request (`Vary: accept-encoding, accept-language`: its texts are in the browser's language).
+ * its first request (`Vary: accept-encoding, accept-language, cookie`: its texts are in the user's
+ * language). Where the web app draws the screen on the server and the request's page cookies name a
+ * session (server-render.ts), the page comes with the screen drawn in it for that user, made for
+ * this request alone and kept in no cache (`private, no-store`).
  */
 export async function serveWebApp(app: FastifyInstance, distDir: string, appConfig: AppConfig): Promise<void> {
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect('/pim/'));
@@ -55,31 +60,46 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
   const indexText = fs.readFileSync(indexHtml, 'utf8');
   const screens = readScreenPreloads(path.join(distDir, SCREEN_PRELOADS_FILE), app);
   const languages = localesOf(distDir);
+  const serverRender = await loadServerRender(distDir, app.log);
+  const renderPage: PageRenderer | null = serverRender && pageRenderer(app, serverRender, appConfig, translationFiles(distDir, languages));
   // One page per screen path and language (what it asks for in it), made at its first request.
   const pages = new Map<string, CompressedPage>();
-  const pageFor = (screenPath: string, language: string | undefined): CompressedPage => {
+  const preloadsOf = (screenPath: string, language: string | undefined) => {
     const screen = screens.get(screenPath);
-    const key = `${screen ? screenPath : ''}\n${language ?? ''}`;
+    const namespaces = language ? [DEFAULT_NAMESPACE, ...(screen?.namespaces ?? [])] : [];
+    return { files: screen?.files ?? [], texts: namespaces.map((ns) => `locales/${language}/${ns}.json`), language };
+  };
+  const pageFor = (screenPath: string, language: string | undefined): CompressedPage => {
+    const key = `${screens.has(screenPath) ? screenPath : ''}\n${language ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      const namespaces = language ? [DEFAULT_NAMESPACE, ...(screen?.namespaces ?? [])] : [];
-      const texts = namespaces.map((ns) => `locales/${language}/${ns}.json`);
-      page = compressedCopies(appPage(indexText, appConfig, { files: screen?.files ?? [], texts }));
+      page = compressedCopies(appPage(indexText, appConfig, preloadsOf(screenPath, language)));
       pages.set(key, page);
     }
     return page;
   };
-  const sendApp = (req: FastifyRequest, reply: FastifyReply) => {
+  const sendApp = async (req: FastifyRequest, reply: FastifyReply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file (an old asset, a removed service worker) is a 404, not the app.
     if (/\.[a-z0-9]+$/i.test(pathname)) return reply.callNotFound();
     const screenPath = pathname.replace(/^\/pim\/?/, '').replace(/\/+$/, '');
-    const page = pageFor(screenPath, pageLanguage(req.headers['accept-language'], languages));
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').header('etag', page.etag);
-    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) return reply.code(304).send();
+    const cookies = readCookies(req.headers.cookie);
+    const language = pageLanguage(cookies.get(PAGE_COOKIE.language), req.headers['accept-language'], languages);
+    reply.header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('text/html; charset=utf-8').send(page[encoding]);
+    if (renderPage && language && renderPage.wants(req, cookies)) {
+      // Drawn for this user alone, with their session in its data: kept in no cache, shared or the browser's.
+      reply.header('cache-control', 'private, no-store');
+      const shell = appPage(indexText, appConfig, preloadsOf(screenPath, language));
+      return reply.send(streamedPage(shell, () => renderPage.render(req, cookies, language), encoding));
+    }
+    const page = pageFor(screenPath, language);
+    reply.header('cache-control', 'no-cache').header('etag', page.etag);
+    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === page.etag)) {
+      return reply.code(304).removeHeader('content-encoding').send();
+    }
+    return reply.send(page[encoding]);
   };
   app.get('/pim', { schema: { hide: true } }, sendApp);
   app.get('/pim/*', { schema: { hide: true } }, sendApp);
@@ -123,32 +143,90 @@ function localesOf(distDir: string): string[] {
 }
 
 /**
- * The language the app will most likely start in, by the rule it applies to the browser's own
- * (web/src/app/i18n.ts): the first one accept-language names where the build has it, else the
- * fallback. A choice stored in the browser overrides it there; its texts then come a little later.
+ * The language the app will start in, by the rule it applies (web/src/app/i18n.ts): the one the user
+ * chose in the app (its page cookie), else the first one accept-language names where the build has
+ * it, else the fallback.
  */
-function pageLanguage(acceptLanguage: string | undefined, languages: readonly string[]): string | undefined {
+function pageLanguage(chosen: string | undefined, acceptLanguage: string | undefined, languages: readonly string[]): string | undefined {
+  if (chosen !== undefined && languages.includes(chosen)) return chosen;
   const first = acceptLanguage?.split(',')[0]?.split(';')[0]?.trim().toLowerCase() ?? '';
   return languages.find((language) => first.startsWith(language)) ?? (languages.includes(FALLBACK_LANGUAGE) ? FALLBACK_LANGUAGE : undefined);
 }
 
+/** JSON for a data block in the page: `<` escaped, so no value can end the element. */
+const dataBlock = (id: string, value: unknown) => `<script id="${id}" type="application/json">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
 /**
  * index.html with the runtime configuration in it, as a JSON data block (not a script the browser
  * runs, so the content security policy has nothing to allow): the app reads it as it starts instead
- * of asking for app-config.json first, so its first calls go out at once. `<` is escaped, so no
- * value can end the element. With the files of the screen the address opens and the translations it
- * starts with (`preload.files`, `preload.texts`: paths under /pim/), the page asks for them too
- * (`modulepreload`, `preload` as the fetch the app makes), beside the app's own code rather than
- * after it has run.
+ * of asking for app-config.json first, so its first calls go out at once. With the files of the
+ * screen the address opens and the translations it starts with (`page.files`, `page.texts`: paths
+ * under /pim/), the page asks for them too (`modulepreload`, `preload` as the fetch the app makes),
+ * beside the app's own code rather than after it has run; `page.language` is the page's `lang`.
  */
-export function appPage(indexHtml: string, appConfig: AppConfig, preload: { files?: readonly string[]; texts?: readonly string[] } = {}): string {
-  const json = JSON.stringify(appConfig).replace(/</g, '\\u003c');
+export function appPage(indexHtml: string, appConfig: AppConfig, page: { files?: readonly string[]; texts?: readonly string[]; language?: string } = {}): string {
   const links = [
-    ...(preload.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/pim/${file}">`),
-    ...(preload.texts ?? []).map((file) => `<link rel="preload" as="fetch" crossorigin href="/pim/${file}">`),
+    ...(page.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="/pim/${file}">`),
+    ...(page.texts ?? []).map((file) => `<link rel="preload" as="fetch" crossorigin href="/pim/${file}">`),
   ].join('');
-  const element = `${links}<script id="${APP_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`;
-  return indexHtml.includes('</head>') ? indexHtml.replace('</head>', `${element}</head>`) : `${element}${indexHtml}`;
+  let html = indexHtml;
+  if (page.language && /^[\w-]+$/.test(page.language)) html = html.replace(/(<html\b[^>]*?\slang=")[^"]*"/, `$1${page.language}"`);
+  const element = `${links}${dataBlock(APP_CONFIG_ELEMENT_ID, appConfig)}`;
+  return html.includes('</head>') ? html.replace('</head>', () => `${element}</head>`) : `${element}${html}`;
+}
+
+/** The app's code and texts as a page asks for them: its entry script, and what it preloads (`appPage`). */
+const APP_CODE = /<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|preload)"[^>]*>/g;
+
+/**
+ * A page (`appPage`) in two parts: its head and the opening of its root element, which go at once,
+ * and the rest. With a screen drawn on the server, its markup goes in the root element and what it
+ * was drawn with in a second data block after it, which the app takes the markup over with. The app's
+ * code is asked for at the end of the rest: it can take the markup over only once the markup is
+ * there, and fetching and compiling it while the server draws would only slow the drawing and the
+ * first paint on a busy machine.
+ */
+export function pageParts(page: string): [head: string, rest: (rendered: ServerRender | null) => string] {
+  const at = page.indexOf(EMPTY_ROOT);
+  if (at < 0) return [page, () => ''];
+  const code: string[] = [];
+  const head = page.slice(0, at + EMPTY_ROOT.length - '</div>'.length).replace(APP_CODE, (element) => {
+    code.push(element);
+    return '';
+  });
+  const tail = page.slice(at + EMPTY_ROOT.length);
+  const end = tail.lastIndexOf('</body>');
+  const [body, after] = end < 0 ? [tail, ''] : [tail.slice(0, end), tail.slice(end)];
+  const withCode = `${body}${code.join('')}${after}`;
+  return [head, (rendered) => (rendered ? `${rendered.html}</div>${dataBlock(SERVER_RENDER_ELEMENT_ID, rendered.state)}${withCode}` : `</div>${withCode}`)];
+}
+
+/**
+ * A page whose screen is drawn for its request: its head goes first, so the browser asks for the
+ * styles and the code while the server draws, and the rest once the screen is drawn (as the page has
+ * it without, should that fail). Compressed as it goes, quickly rather than as small as can be. The
+ * drawing starts once the head is compressed: compression runs on libuv's threads, whose result
+ * would otherwise wait for the drawing to give the event loop back.
+ */
+function streamedPage(page: string, render: () => Promise<ServerRender | null>, encoding: Encoding): Readable {
+  const [head, rest] = pageParts(page);
+  const out =
+    encoding === 'identity'
+      ? new PassThrough()
+      : encoding === 'br'
+        ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
+        : createGzip({ level: 6 });
+  const finish = () =>
+    void render().then(
+      (rendered) => out.end(rest(rendered)),
+      () => out.end(rest(null)),
+    );
+  out.write(head);
+  if (out instanceof PassThrough) finish();
+  else out.flush(finish);
+  return out;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import { PAGE_COOKIE, type AppConfig, type ServerRender, type ServerRenderModule, type ServerRenderRequest } from '@pim/contract';
+
+/** Where `vite build --ssr` writes the web app's server entry: beside the web app's own build (web/dist-server next to web/dist). */
+export function serverRenderFile(distDir: string): string {
+  return path.join(path.dirname(distDir), 'dist-server', 'server-render.js');
+}
+
+/** The web app's server entry, or null where it is not built (every page then goes as index.html has it) or does not load. */
+export async function loadServerRender(distDir: string, log: FastifyBaseLogger): Promise<ServerRenderModule | null> {
+  const file = serverRenderFile(distDir);
+  if (!fs.existsSync(file)) {
+    log.warn({ file }, 'the web app has no server entry; pages go without the screen drawn in them');
+    return null;
+  }
+  try {
+    const loaded = (await import(pathToFileURL(file).href)) as Partial<ServerRenderModule>;
+    if (typeof loaded.renderScreen !== 'function' || typeof loaded.rendersOnServer !== 'function') throw new Error('it exports no renderScreen and rendersOnServer');
+    return loaded as ServerRenderModule;
+  } catch (err) {
+    log.warn({ err, file }, 'the web app\'s server entry did not load; pages go without the screen drawn in them');
+    return null;
+  }
+}
+
+/** The cookies of a request, by name (RFC 6265's `name=value; name=value`); a value that is not valid percent-encoding is left out. */
+export function readCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    const name = part.slice(0, eq).trim();
+    if (cookies.has(name)) continue;
+    try {
+      cookies.set(name, decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      // Not percent-encoding: not a value the app wrote.
+    }
+  }
+  return cookies;
+}
+
+/** A session token as the sign-in issues them; anything else in the cookie is not looked up. */
+const TOKEN = /^[\w.~+/=-]{1,200}$/;
+
+export interface PageRenderer {
+  /** Whether the request is for a screen drawn on the server, with a session token in its cookies. */
+  wants(req: FastifyRequest, cookies: Map<string, string>): boolean;
+  /** The screen drawn for that session; null where it cannot be (the session refused, a call failed, the render threw: logged). */
+  render(req: FastifyRequest, cookies: Map<string, string>, language: string): Promise<ServerRender | null>;
+}
+
+/**
+ * Draws the screen of a page request for the user its page cookies name (contract/src/page-render.ts),
+ * where the web app renders that screen on the server: the calls the screen opens with are answered
+ * by this server in its own process (`app.inject`, with the token as the Authorization header, so
+ * the API's own rules decide what the page shows). A render only reads: it may make no call but a
+ * GET and the role check.
+ */
+export function pageRenderer(app: FastifyInstance, module: ServerRenderModule, appConfig: AppConfig, texts: ServerRenderRequest['texts']): PageRenderer {
+  const roleCheck = `${appConfig.apiBase}google/getRoles`;
+  const tokenOf = (cookies: Map<string, string>) => {
+    const token = cookies.get(PAGE_COOKIE.token);
+    return token && TOKEN.test(token) ? token : null;
+  };
+  const wants: PageRenderer['wants'] = (req, cookies) => tokenOf(cookies) !== null && module.rendersOnServer(req.url.split('?')[0] ?? '');
+  const render: PageRenderer['render'] = async (req, cookies, language) => {
+    const token = tokenOf(cookies);
+    if (token === null || !wants(req, cookies)) return null;
+    const fetchInProcess: ServerRenderRequest['fetch'] = async (url, init) => {
+      const method = (init.method ?? 'GET').toUpperCase();
+      if (!url.startsWith(appConfig.apiBase) || !(method === 'GET' || (method === 'POST' && url === roleCheck))) {
+        throw new Error(`A page's render asked for ${method} ${url}: it may only read the API.`);
+      }
+      const res = await app.inject({
+        method: method as HTTPMethods,
+        url,
+        headers: { ...Object.fromEntries(new Headers(init.headers)), 'x-request-id': req.id },
+      });
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) headers.append(name, String(v));
+      return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers });
+    };
+    try {
+      return await module.renderScreen({
+        url: req.url,
+        config: appConfig,
+        token,
+        language,
+        onlyOwnData: cookies.get(PAGE_COOKIE.ownDataOnly) === 'true',
+        texts,
+        fetch: fetchInProcess,
+      });
+    } catch (err) {
+      req.log.warn({ err }, 'the screen could not be drawn on the server; the page goes without it');
+      return null;
+    }
+  };
+  return { wants, render };
+}
+
+/** The build's translation files (`locales/{language}/{namespace}.json`), read once each. */
+export function translationFiles(distDir: string, languages: readonly string[]): ServerRenderRequest['texts'] {
+  const read = new Map<string, Promise<Record<string, unknown> | undefined>>();
+  return (language, namespace) => {
+    if (!languages.includes(language) || !/^[\w-]+$/.test(namespace)) return Promise.resolve(undefined);
+    const key = `${language}/${namespace}`;
+    let texts = read.get(key);
+    if (!texts) {
+      texts = fs.promises
+        .readFile(path.join(distDir, 'locales', language, `${namespace}.json`), 'utf8')
+        .then((text) => JSON.parse(text) as Record<string, unknown>)
+        .catch(() => undefined);
+      read.set(key, texts);
+    }
+    return texts;
+  };
+}
