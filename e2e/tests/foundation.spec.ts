@@ -66,6 +66,8 @@ test("a signed-in user's image sets come drawn in the page, and the app takes th
     await later.waitForLoadState('networkidle');
     expect(await later.evaluate(() => (window as unknown as { removedCells: number }).removedCells), `width ${width}`).toBe(0);
     expect(asked.filter((path) => path === '/api/pim/documentimageset' || path === '/api/google/getRoles'), `width ${width}`).toEqual([]);
+    // Inert until then: a click on markup nothing answered would have been lost.
+    await expect(later.locator('#root')).not.toHaveAttribute('inert');
     await table.getByRole('row').nth(1).click();
     await expect(later).toHaveURL(/\/pim\/imageset\?uuid=[0-9a-f-]{36}$/);
     await expect(later.getByRole('heading', { name: 'Register of deeds, 1623' })).toBeVisible();

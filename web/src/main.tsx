@@ -55,7 +55,8 @@ async function start(): Promise<void> {
   const [config] = await Promise.all([configured, i18nReady, screenCode]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  const app = <App config={config} queryClient={queryClient} history={history} />;
+  // The page's markup is inert until the app answers it (server/src/platform/http/web-app.ts).
+  const app = <App config={config} queryClient={queryClient} history={history} onShown={() => root.removeAttribute('inert')} />;
   if (rendered) hydrateRoot(root, app);
   else {
     // Markup drawn for another state, if any, is not taken over.

@@ -9,11 +9,18 @@ import { pageRenderer, readCookies, serverRenderFile } from './server-render.js'
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
-/** The app's root element and the render's data block, as the page has them. */
+const dataBlock = (html: string, id: string) => new RegExp(`<script id="${id}" type="application/json">(.*?)</script>`).exec(html)?.[1];
+
+/** The app's root element, the render's data block and the elements that ask for the app's code, as the page has them. */
 function partsOf(html: string) {
-  const root = /<div id="root">([^]*?)<\/div><script id="pim-server-render"/.exec(html)?.[1];
-  const data = new RegExp(`<script id="${SERVER_RENDER_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1];
-  return { root, state: data === undefined ? undefined : serverRenderStateSchema.parse(JSON.parse(data)) };
+  const root = /<div id="root" inert>([^]*?)<\/div><script id="pim-server-render"/.exec(html)?.[1];
+  const state = dataBlock(html, SERVER_RENDER_ELEMENT_ID);
+  const code = dataBlock(html, 'pim-app-code');
+  return {
+    root,
+    state: state === undefined ? undefined : serverRenderStateSchema.parse(JSON.parse(state)),
+    code: code === undefined ? undefined : (JSON.parse(code) as string),
+  };
 }
 
 // The web app's server entry is what `npm run build` makes (`npm test` builds before it tests).
@@ -23,7 +30,8 @@ describe('screens drawn on the server for the user their page cookies name', () 
   let ben: User;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Without PUBLIC_URL the links in the page follow the address it was asked at.
+    t = await createTestApp({ PUBLIC_URL: undefined });
     if (!fs.existsSync(serverRenderFile(t.config.webDistDir))) throw new Error(`${serverRenderFile(t.config.webDistDir)} is missing: run \`npm run build\` first.`);
     ana = await signedInUser(t.app, { name: 'Ana' });
     ben = await signedInUser(t.app, { name: 'Ben' });
@@ -44,7 +52,11 @@ describe('screens drawn on the server for the user their page cookies name', () 
     t.app.inject({
       method: 'GET',
       url,
-      headers: { cookie: Object.entries(cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; '), ...headers },
+      headers: {
+        host: 'archive.example:8080',
+        cookie: Object.entries(cookies).map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; '),
+        ...headers,
+      },
     });
 
   it('draws the image sets that user may read into the page, with what it was drawn with, for them alone', async () => {
@@ -59,11 +71,15 @@ describe('screens drawn on the server for the user their page cookies name', () 
     expect(root).not.toContain('Letters kept private');
     expect(root).toContain('<h2');
     expect(root).toContain('aria-label="Profile of Ana"');
+    expect(root).toMatch(/href="\/pim\/analyzeimagemanualfieldset\?uri=http%3A%2F%2Farchive\.example%3A8080%2Fapi%2Fpim%2Fimageset%2F[0-9a-f-]{36}%2Fmanifest"/);
     expect(state).toMatchObject({ url: '/pim/imagesets', token: ana.token, language: 'en', onlyOwnData: false });
     expect(JSON.stringify(state?.queries)).not.toContain('Letters kept private');
     expect(res.body).toMatch(/<html lang="en"/);
-    // The app's code is asked for after the markup, which it takes over.
-    expect(res.body.indexOf('<script type="module"')).toBeGreaterThan(res.body.indexOf(SERVER_RENDER_ELEMENT_ID));
+    // The app's code is asked for once the markup has painted (start-app.js puts these elements into the page), not in its head.
+    expect(partsOf(res.body).code).toMatch(/^<script type="module" crossorigin src="\/pim\/assets\/index-[\w-]+\.js"><\/script>(<link rel="modulepreload" [^>]+>)+$/);
+    expect(res.body).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    expect(res.body).toContain('<script defer src="/pim/start-app.js"></script></body>');
+    expect((await t.app.inject({ method: 'GET', url: '/pim/start-app.js' })).statusCode).toBe(200);
 
     const bens = partsOf((await page({ [PAGE_COOKIE.token]: ben.token })).body);
     expect(bens.root).toContain('Letters kept private');
@@ -84,30 +100,28 @@ describe('screens drawn on the server for the user their page cookies name', () 
     expect(partsOf((await page({ [PAGE_COOKIE.token]: ana.token }, '/pim/imagesets', { 'accept-language': 'nl-NL' })).body).state?.language).toBe('nl');
   });
 
-  it('sends the page as index.html has it without a session: no cookie, a token no session has, one that cannot be a token, or a screen drawn in the browser', async () => {
-    const cases = [
-      await page({}),
-      await page({ [PAGE_COOKIE.token]: 'no-such-session-token' }),
-      await page({ [PAGE_COOKIE.token]: 'not a token; <script>' }),
-      await page({ [PAGE_COOKIE.token]: ana.token }, '/pim/search'),
-    ];
+  it('sends the page as index.html has it without a session cookie, or for a screen drawn in the browser', async () => {
+    const cases = [await page({}), await page({ [PAGE_COOKIE.token]: 'not a token; <script>' }), await page({ [PAGE_COOKIE.token]: ana.token }, '/pim/search')];
     for (const res of cases) {
       expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain(SERVER_RENDER_ELEMENT_ID);
       expect(res.body).not.toContain('Charters of Évora');
     }
-    expect(cases[0]!.headers['cache-control']).toBe('no-cache');
-    expect(cases[3]!.headers['cache-control']).toBe('no-cache');
   });
 
-  it('draws nothing for a session that has ended', async () => {
+  it('draws nothing for a token no session has, or a session that has ended: the page asks for the code itself', async () => {
     const carl = await signedInUser(t.app, { name: 'Carl' });
     await t.app.services.sessions.end(carl.token);
-    const res = await page({ [PAGE_COOKIE.token]: carl.token });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<div id="root"></div>');
-    expect(res.body).not.toContain(SERVER_RENDER_ELEMENT_ID);
+    for (const token of ['no-such-session-token', carl.token]) {
+      const res = await page({ [PAGE_COOKIE.token]: token });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root" inert></div>');
+      expect(res.body).not.toContain(SERVER_RENDER_ELEMENT_ID);
+      expect(res.body).not.toContain('start-app.js');
+      expect(res.body).toMatch(/<script type="module" crossorigin src="\/pim\/assets\/index-[\w-]+\.js"><\/script>.*<\/body>/);
+    }
   });
 
   it('sends the same page compressed, brotli or gzip, as it streams it', async () => {
@@ -145,7 +159,7 @@ describe('the render of a page', () => {
       },
     };
     const render = pageRenderer(app, module, { apiBase: '/api/', providerName: 'Google' }, async () => undefined);
-    const req = { url: '/pim/imagesets', id: 'r1', log: app.log } as unknown as Parameters<typeof render.render>[0];
+    const req = { url: '/pim/imagesets', id: 'r1', log: app.log, headers: {}, socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<typeof render.render>[0];
     const cookies = readCookies(`${PAGE_COOKIE.token}=abc`);
     expect(render.wants(req, cookies)).toBe(true);
     expect(await render.render(req, cookies, 'en')).toBeNull();

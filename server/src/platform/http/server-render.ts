@@ -78,7 +78,10 @@ export function pageRenderer(app: FastifyInstance, module: ServerRenderModule, a
       const res = await app.inject({
         method: method as HTTPMethods,
         url,
-        headers: { ...Object.fromEntries(new Headers(init.headers)), 'x-request-id': req.id },
+        // As the page's own request reached us (its address, through the same proxy), so the links
+        // in the answers (a set's manifest, its images) are those the browser's calls would get.
+        headers: { ...addressOf(req), ...Object.fromEntries(new Headers(init.headers)), 'x-request-id': req.id },
+        remoteAddress: req.socket.remoteAddress,
       });
       const headers = new Headers();
       for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) headers.append(name, String(v));
@@ -100,6 +103,13 @@ export function pageRenderer(app: FastifyInstance, module: ServerRenderModule, a
     }
   };
   return { wants, render };
+}
+
+/** The headers that say where a request reached the server: Fastify's `host` and `protocol` read them (forwarded ones from a trusted proxy only). */
+const ADDRESS_HEADERS = ['host', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto'];
+
+function addressOf(req: FastifyRequest): Record<string, string> {
+  return Object.fromEntries(ADDRESS_HEADERS.flatMap((name) => (typeof req.headers[name] === 'string' ? [[name, req.headers[name]]] : [])));
 }
 
 /** The build's translation files (`locales/{language}/{namespace}.json`), read once each. */

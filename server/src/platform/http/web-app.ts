@@ -177,30 +177,42 @@ export function appPage(indexHtml: string, appConfig: AppConfig, page: { files?:
   return html.includes('</head>') ? html.replace('</head>', () => `${element}</head>`) : `${element}${html}`;
 }
 
-/** The app's code and texts as a page asks for them: its entry script, and what it preloads (`appPage`). */
-const APP_CODE = /<script type="module"[^>]*><\/script>|<link rel="(?:modulepreload|preload)"[^>]*>/g;
+/** The app's code as a page asks for it: its entry script and the modules it preloads (`appPage`). */
+const APP_CODE = /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g;
+/** The id of the data block with the elements that ask for the app's code, in a page the server drew a screen into (web/public/start-app.js). */
+const APP_CODE_ELEMENT_ID = 'pim-app-code';
+const START_APP = '<script defer src="/pim/start-app.js"></script>';
 
 /**
  * A page (`appPage`) in two parts: its head and the opening of its root element, which go at once,
  * and the rest. With a screen drawn on the server, its markup goes in the root element and what it
- * was drawn with in a second data block after it, which the app takes the markup over with. The app's
- * code is asked for at the end of the rest: it can take the markup over only once the markup is
- * there, and fetching and compiling it while the server draws would only slow the drawing and the
- * first paint on a busy machine.
+ * was drawn with in a second data block after it, which the app takes the markup over with; the
+ * app's code is then asked for by start-app.js once the browser has painted that markup, since
+ * fetching and compiling it meanwhile would slow the drawing and the first paint on a busy machine
+ * (and the code can take the markup over only once it is there). The root element is inert until
+ * the app has taken it over (or drawn the screen itself, should the server not have): until then,
+ * nothing would answer a click. Without a screen drawn, the rest is the page as it is, its code
+ * asked for at the end of it.
  */
 export function pageParts(page: string): [head: string, rest: (rendered: ServerRender | null) => string] {
   const at = page.indexOf(EMPTY_ROOT);
   if (at < 0) return [page, () => ''];
   const code: string[] = [];
-  const head = page.slice(0, at + EMPTY_ROOT.length - '</div>'.length).replace(APP_CODE, (element) => {
+  // Inert until the app has taken it over: a click on markup nothing answers yet would be lost.
+  const head = `${page.slice(0, at).replace(APP_CODE, (element) => {
     code.push(element);
     return '';
-  });
+  })}<div id="root" inert>`;
   const tail = page.slice(at + EMPTY_ROOT.length);
   const end = tail.lastIndexOf('</body>');
   const [body, after] = end < 0 ? [tail, ''] : [tail.slice(0, end), tail.slice(end)];
-  const withCode = `${body}${code.join('')}${after}`;
-  return [head, (rendered) => (rendered ? `${rendered.html}</div>${dataBlock(SERVER_RENDER_ELEMENT_ID, rendered.state)}${withCode}` : `</div>${withCode}`)];
+  return [
+    head,
+    (rendered) =>
+      rendered
+        ? `${rendered.html}</div>${dataBlock(SERVER_RENDER_ELEMENT_ID, rendered.state)}${body}${dataBlock(APP_CODE_ELEMENT_ID, code.join(''))}${START_APP}${after}`
+        : `</div>${body}${code.join('')}${after}`,
+  ];
 }
 
 /**
