@@ -6,6 +6,8 @@ export const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 interface ScreenPreload {
   files: string[];
   namespaces: string[];
+  /** The server draws the screen into its page for a signed-in user (the route's `serverRendered: true`). */
+  serverRendered?: true;
 }
 
 interface AstNode {
@@ -26,13 +28,21 @@ function* nodesOf(value: unknown): Generator<AstNode> {
 const stringLiteral = (node: unknown): string | undefined =>
   isNode(node) && node.type === 'Literal' && typeof node.value === 'string' ? node.value : undefined;
 
+/** `serverRendered: true` among an options object's properties. */
+const drawnOnServer = (node: unknown): boolean =>
+  isNode(node) &&
+  node.type === 'ObjectExpression' &&
+  (node.properties as unknown[]).some(
+    (property) => isNode(property) && isNode(property.key) && property.key.name === 'serverRendered' && isNode(property.value) && property.value.value === true,
+  );
+
 /**
- * `screen('imagesets', () => import('../pages/imagesets/image-sets-page'), pick, ['imagesets'])`:
- * the path, the module it loads and the translation namespaces it loads beside it.
+ * `screen('imagesets', () => import('../pages/imagesets/image-sets-page'), pick, ['imagesets'], { serverRendered: true })`:
+ * the path, the module it loads, the translation namespaces it loads beside it, and whether the server draws it.
  */
-function screenCall(node: AstNode): { path: string; specifier: string; namespaces: string[] } | undefined {
+function screenCall(node: AstNode): { path: string; specifier: string; namespaces: string[]; serverRendered: boolean } | undefined {
   if (node.type !== 'CallExpression' || !isNode(node.callee) || node.callee.type !== 'Identifier' || node.callee.name !== 'screen') return undefined;
-  const [pathArg, loadArg, , namespacesArg] = node.arguments as unknown[];
+  const [pathArg, loadArg, , namespacesArg, optionsArg] = node.arguments as unknown[];
   const path = stringLiteral(pathArg);
   if (path === undefined || !isNode(loadArg) || loadArg.type !== 'ArrowFunctionExpression' || !isNode(loadArg.body)) return undefined;
   const specifier = loadArg.body.type === 'ImportExpression' ? stringLiteral(loadArg.body.source) : undefined;
@@ -40,7 +50,7 @@ function screenCall(node: AstNode): { path: string; specifier: string; namespace
     isNode(namespacesArg) && namespacesArg.type === 'ArrayExpression'
       ? (namespacesArg.elements as unknown[]).map(stringLiteral).filter((ns): ns is string => ns !== undefined)
       : [];
-  return specifier === undefined ? undefined : { path, specifier, namespaces };
+  return specifier === undefined ? undefined : { path, specifier, namespaces, serverRendered: drawnOnServer(optionsArg) };
 }
 
 /** The chunk and every chunk it imports statically, transitively: what loading it fetches. */
@@ -60,13 +70,13 @@ function closure(start: OutputChunk, bundle: OutputBundle): string[] {
  * A first load waits for the screen's code after the app's own has arrived and run; the server
  * can ask for it in the page instead, beside the app's code (`<link rel="modulepreload">`), once it
  * knows which files a screen needs. This plugin writes that down at build time: the route table's
- * `screen(path, () => import(module), pick, namespaces)` calls give each path its module and its
- * translation namespaces, the bundle gives the module's chunk and the chunks it imports, less those
- * the page loads anyway.
+ * `screen(path, () => import(module), pick, namespaces, options)` calls give each path its module,
+ * its translation namespaces and whether the server draws it, the bundle gives the module's chunk
+ * and the chunks it imports, less those the page loads anyway.
  * server/src/platform/http/web-app.ts reads the file.
  */
 export function screenPreloads(routeTable: string): Plugin {
-  const screens = new Map<string, { moduleId: string; namespaces: string[] }>();
+  const screens = new Map<string, { moduleId: string; namespaces: string[]; serverRendered: boolean }>();
   return {
     name: 'pim:screen-preloads',
     apply: 'build',
@@ -77,7 +87,7 @@ export function screenPreloads(routeTable: string): Plugin {
         const call = screenCall(node);
         if (!call) continue;
         const resolved = await this.resolve(call.specifier, id);
-        if (resolved) screens.set(call.path, { moduleId: resolved.id, namespaces: call.namespaces });
+        if (resolved) screens.set(call.path, { moduleId: resolved.id, namespaces: call.namespaces, serverRendered: call.serverRendered });
       }
       if (screens.size === 0) this.error(`${routeTable} has no screen(path, () => import(module)) calls: the screen preloads would be empty`);
       return null;
@@ -88,10 +98,10 @@ export function screenPreloads(routeTable: string): Plugin {
       if (!entry) return;
       const initial = new Set(closure(entry, bundle));
       const preloads: Record<string, ScreenPreload> = {};
-      for (const [path, { moduleId, namespaces }] of screens) {
+      for (const [path, { moduleId, namespaces, serverRendered }] of screens) {
         const chunk = chunks.find((c) => c.facadeModuleId === moduleId) ?? chunks.find((c) => c.moduleIds.includes(moduleId));
         if (!chunk) continue;
-        preloads[path] = { files: closure(chunk, bundle).filter((file) => !initial.has(file)), namespaces };
+        preloads[path] = { files: closure(chunk, bundle).filter((file) => !initial.has(file)), namespaces, ...(serverRendered && { serverRendered: true as const }) };
       }
       this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS_FILE, source: JSON.stringify(preloads) });
     },

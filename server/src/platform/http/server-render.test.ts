@@ -158,10 +158,10 @@ describe('the render of a page', () => {
         return { html: 'written', state: { url: request.url, token: request.token, language: 'en', onlyOwnData: false, queries: {} } };
       },
     };
-    const render = pageRenderer(app, module, { apiBase: '/api/', providerName: 'Google' }, async () => undefined);
+    const render = pageRenderer(app, async () => module, { apiBase: '/api/', providerName: 'Google' }, async () => undefined);
     const req = { url: '/pim/imagesets', id: 'r1', log: app.log, headers: {}, socket: { remoteAddress: '127.0.0.1' } } as unknown as Parameters<typeof render.render>[0];
     const cookies = readCookies(`${PAGE_COOKIE.token}=abc`);
-    expect(render.wants(req, cookies)).toBe(true);
+    expect(render.wants(cookies)).toBe(true);
     expect(await render.render(req, cookies, 'en')).toBeNull();
     expect(asked).toEqual(['200']);
     await app.close();

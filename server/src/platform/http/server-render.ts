@@ -9,21 +9,30 @@ export function serverRenderFile(distDir: string): string {
   return path.join(path.dirname(distDir), 'dist-server', 'server-render.js');
 }
 
-/** The web app's server entry, or null where it is not built (every page then goes as index.html has it) or does not load. */
-export async function loadServerRender(distDir: string, log: FastifyBaseLogger): Promise<ServerRenderModule | null> {
+/**
+ * The web app's server entry, loaded at its first use (a server no one opens a drawn screen of does
+ * not hold it in memory), once; null where it is not built (pages then go as index.html has them)
+ * or does not load (logged).
+ */
+export function serverRenderLoader(distDir: string, log: FastifyBaseLogger): (() => Promise<ServerRenderModule | null>) | null {
   const file = serverRenderFile(distDir);
   if (!fs.existsSync(file)) {
     log.warn({ file }, 'the web app has no server entry; pages go without the screen drawn in them');
     return null;
   }
-  try {
-    const loaded = (await import(pathToFileURL(file).href)) as Partial<ServerRenderModule>;
-    if (typeof loaded.renderScreen !== 'function' || typeof loaded.rendersOnServer !== 'function') throw new Error('it exports no renderScreen and rendersOnServer');
-    return loaded as ServerRenderModule;
-  } catch (err) {
-    log.warn({ err, file }, 'the web app\'s server entry did not load; pages go without the screen drawn in them');
-    return null;
-  }
+  let loading: Promise<ServerRenderModule | null> | undefined;
+  return () =>
+    (loading ??= import(pathToFileURL(file).href).then(
+      (loaded: Partial<ServerRenderModule>) => {
+        if (typeof loaded.renderScreen === 'function' && typeof loaded.rendersOnServer === 'function') return loaded as ServerRenderModule;
+        log.warn({ file }, "the web app's server entry exports no renderScreen and rendersOnServer; pages go without the screen drawn in them");
+        return null;
+      },
+      (err: unknown) => {
+        log.warn({ err, file }, "the web app's server entry did not load; pages go without the screen drawn in them");
+        return null;
+      },
+    ));
 }
 
 /** The cookies of a request, by name (RFC 6265's `name=value; name=value`); a value that is not valid percent-encoding is left out. */
@@ -47,8 +56,8 @@ export function readCookies(header: string | undefined): Map<string, string> {
 const TOKEN = /^[\w.~+/=-]{1,200}$/;
 
 export interface PageRenderer {
-  /** Whether the request is for a screen drawn on the server, with a session token in its cookies. */
-  wants(req: FastifyRequest, cookies: Map<string, string>): boolean;
+  /** Whether the request's cookies carry a session token a screen could be drawn for. */
+  wants(cookies: Map<string, string>): boolean;
   /** The screen drawn for that session; null where it cannot be (the session refused, a call failed, the render threw: logged). */
   render(req: FastifyRequest, cookies: Map<string, string>, language: string): Promise<ServerRender | null>;
 }
@@ -60,16 +69,22 @@ export interface PageRenderer {
  * the API's own rules decide what the page shows). A render only reads: it may make no call but a
  * GET and the role check.
  */
-export function pageRenderer(app: FastifyInstance, module: ServerRenderModule, appConfig: AppConfig, texts: ServerRenderRequest['texts']): PageRenderer {
+export function pageRenderer(
+  app: FastifyInstance,
+  load: () => Promise<ServerRenderModule | null>,
+  appConfig: AppConfig,
+  texts: ServerRenderRequest['texts'],
+): PageRenderer {
   const roleCheck = `${appConfig.apiBase}google/getRoles`;
   const tokenOf = (cookies: Map<string, string>) => {
     const token = cookies.get(PAGE_COOKIE.token);
     return token && TOKEN.test(token) ? token : null;
   };
-  const wants: PageRenderer['wants'] = (req, cookies) => tokenOf(cookies) !== null && module.rendersOnServer(req.url.split('?')[0] ?? '');
+  const wants: PageRenderer['wants'] = (cookies) => tokenOf(cookies) !== null;
   const render: PageRenderer['render'] = async (req, cookies, language) => {
     const token = tokenOf(cookies);
-    if (token === null || !wants(req, cookies)) return null;
+    const module = token === null ? null : await load();
+    if (token === null || !module?.rendersOnServer(req.url.split('?')[0] ?? '')) return null;
     const fetchInProcess: ServerRenderRequest['fetch'] = async (url, init) => {
       const method = (init.method ?? 'GET').toUpperCase();
       if (!url.startsWith(appConfig.apiBase) || !(method === 'GET' || (method === 'POST' && url === roleCheck))) {

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_COOKIE, SERVER_RENDER_ELEMENT_ID, type AppConfig, type ServerRender } from '@pim/contract';
 import { z } from 'zod';
-import { loadServerRender, pageRenderer, readCookies, translationFiles, type PageRenderer } from './server-render.js';
+import { pageRenderer, readCookies, serverRenderLoader, translationFiles, type PageRenderer } from './server-render.js';
 
 /** The compressed copies the web build writes beside each file (`x.js.br`, `x.js.gz`). */
 const PRECOMPRESSED_COPY = /\.(br|gz)$/;
@@ -60,7 +60,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
   const indexText = fs.readFileSync(indexHtml, 'utf8');
   const screens = readScreenPreloads(path.join(distDir, SCREEN_PRELOADS_FILE), app);
   const languages = localesOf(distDir);
-  const serverRender = await loadServerRender(distDir, app.log);
+  const serverRender = serverRenderLoader(distDir, app.log);
   const renderPage: PageRenderer | null = serverRender && pageRenderer(app, serverRender, appConfig, translationFiles(distDir, languages));
   // One page per screen path and language (what it asks for in it), made at its first request.
   const pages = new Map<string, CompressedPage>();
@@ -88,7 +88,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string, appConf
     reply.header('vary', 'accept-encoding, accept-language, cookie').type('text/html; charset=utf-8');
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    if (renderPage && language && renderPage.wants(req, cookies)) {
+    if (renderPage && language && screens.get(screenPath)?.serverRendered && renderPage.wants(cookies)) {
       // Drawn for this user alone, with their session in its data: kept in no cache, shared or the browser's.
       reply.header('cache-control', 'private, no-store');
       const shell = appPage(indexText, appConfig, preloadsOf(screenPath, language));
@@ -113,7 +113,12 @@ const SCREEN_PRELOADS_FILE = 'screen-preloads.json';
 const NAMESPACE = /^[\w-]+$/;
 const screenPreloadsSchema = z.record(
   z.string(),
-  z.object({ files: z.array(z.string().regex(/^assets\/[\w.~-]+\.js$/)), namespaces: z.array(z.string().regex(NAMESPACE)) }),
+  z.object({
+    files: z.array(z.string().regex(/^assets\/[\w.~-]+\.js$/)),
+    namespaces: z.array(z.string().regex(NAMESPACE)),
+    /** The server draws the screen into its page for a signed-in user (server-render.ts). */
+    serverRendered: z.boolean().optional(),
+  }),
 );
 type ScreenPreload = z.infer<typeof screenPreloadsSchema>[string];
 
