@@ -56,6 +56,8 @@ export interface ServerRenderRequest {
   texts: (language: string, namespace: string) => Promise<Record<string, unknown> | undefined>;
   /** The API, answered in the server's own process: the calls the screen opens with go through it. */
   fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** How long the calls may take before the render gives up (null: the page goes without the screen, and the next render does not wait on this one). */
+  timeLimitMs: number;
 }
 
 export interface ServerRender {

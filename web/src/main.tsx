@@ -32,6 +32,9 @@ import { getToken } from './session/token-store';
  * the app starts with the answers it was drawn from, so it asks for none of them again, and takes
  * the markup over as it is (hydration) instead of drawing it anew.
  */
+/** The performance mark of the moment the app answers the page: drawn by it, or taken over. */
+const APP_SHOWN_MARK = 'pim-app-shown';
+
 async function start(): Promise<void> {
   // Before the router reads the address: take the token and follow `redirect`.
   applyLanding();
@@ -55,8 +58,13 @@ async function start(): Promise<void> {
   const [config] = await Promise.all([configured, i18nReady, screenCode]);
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  // The page's markup is inert until the app answers it (server/src/platform/http/web-app.ts).
-  const app = <App config={config} queryClient={queryClient} history={history} onShown={() => root.removeAttribute('inert')} />;
+  // The page's markup is inert until the app answers it (server/src/platform/http/web-app.ts); the
+  // mark is when it does (bench/web.mjs reads it).
+  const shown = () => {
+    root.removeAttribute('inert');
+    performance.mark(APP_SHOWN_MARK);
+  };
+  const app = <App config={config} queryClient={queryClient} history={history} onShown={shown} />;
   if (rendered) hydrateRoot(root, app);
   else {
     // Markup drawn for another state, if any, is not taken over.

@@ -47,8 +47,9 @@ async function render(request: ServerRenderRequest): Promise<ServerRender | null
     prefetchSession(queryClient, token);
     prefetchScreenData(pathname, queryClient);
     // The screen's texts in this page's language: its code, loaded once, asked for them in the first page's.
-    await Promise.all([i18n.loadNamespaces([DEFAULT_NAMESPACE, ...screenNamespaces(pathname)]), loadScreenCode(routes, pathname), settled(queryClient)]);
-    // A call that failed (a session refused since the server checked it, a set gone): the browser draws the screen and says why.
+    const ready = Promise.all([i18n.loadNamespaces([DEFAULT_NAMESPACE, ...screenNamespaces(pathname)]), loadScreenCode(routes, pathname), settled(queryClient)]);
+    if (!(await withinTime(ready, request.timeLimitMs))) return null;
+    // A call that failed (a session the server refused, a set gone): the browser draws the screen and says why.
     if (queryClient.getQueryCache().getAll().some((query) => query.state.status !== 'success')) return null;
     const history = UNSAFE_createMemoryHistory({ initialEntries: [url], v5Compat: true });
     const html = renderToString(<App config={config} queryClient={queryClient} history={history} />);
@@ -58,6 +59,13 @@ async function render(request: ServerRenderRequest): Promise<ServerRender | null
     setRenderOwnDataOnly(undefined);
     configureApiClient(config);
   }
+}
+
+/** Whether `work` settled within `ms`. */
+function withinTime(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(resolve, ms, false)));
+  return Promise.race([work.then(() => true), late]).finally(() => clearTimeout(timer));
 }
 
 /** Settles once no call of the client is on its way. */

@@ -5,7 +5,7 @@ import { PAGE_COOKIE, SERVER_RENDER_ELEMENT_ID, serverRenderStateSchema, type Se
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, signedInUser, type TestApp } from '../../test-support/test-app.js';
 import { createSet } from '../../test-support/upload-files.js';
-import { pageRenderer, readCookies, serverRenderFile } from './server-render.js';
+import { pageRenderer, readCookies, serverRenderFile, serverRenderLoader } from './server-render.js';
 
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
@@ -135,6 +135,20 @@ describe('screens drawn on the server for the user their page cookies name', () 
       expect(parts.root).toBe(plain.root);
       expect(html).toMatch(/<\/html>\s*$/);
     }
+  });
+
+  it('gives up on a render whose calls do not answer in time, and draws the next page all the same', async () => {
+    const load = serverRenderLoader(t.config.webDistDir, t.app.log);
+    const module = (await load!())!;
+    const request = { url: '/pim/imagesets', config: { apiBase: '/api/', providerName: 'Google' }, token: ana.token, language: 'en', onlyOwnData: false, texts: async () => undefined };
+    const hung = module.renderScreen({ ...request, fetch: () => new Promise<Response>(() => {}), timeLimitMs: 50 });
+    const next = module.renderScreen({
+      ...request,
+      fetch: (url, init) => t.app.inject({ method: init.method as 'GET', url, headers: Object.fromEntries(new Headers(init.headers)) }).then((res) => new Response(res.rawPayload, { status: res.statusCode })),
+      timeLimitMs: 60_000,
+    });
+    expect(await hung).toBeNull();
+    expect((await next)?.html).toContain('Charters of Évora');
   });
 
   it('takes the page cookie as no credential for the API', async () => {

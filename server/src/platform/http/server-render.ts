@@ -52,6 +52,9 @@ export function readCookies(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
+/** How long a page's calls may take: drawn later than that, it would come no sooner than the browser draws the screen itself. */
+const RENDER_TIME_LIMIT_MS = 2_000;
+
 /** A session token as the sign-in issues them; anything else in the cookie is not looked up. */
 const TOKEN = /^[\w.~+/=-]{1,200}$/;
 
@@ -111,6 +114,7 @@ export function pageRenderer(
         onlyOwnData: cookies.get(PAGE_COOKIE.ownDataOnly) === 'true',
         texts,
         fetch: fetchInProcess,
+        timeLimitMs: RENDER_TIME_LIMIT_MS,
       });
     } catch (err) {
       req.log.warn({ err }, 'the screen could not be drawn on the server; the page goes without it');
