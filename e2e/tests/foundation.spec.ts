@@ -50,7 +50,7 @@ test("a signed-in user's image sets come drawn in the page, and the app takes th
       counted.removedCells = 0;
       new MutationObserver((records) => {
         for (const record of records) {
-          for (const node of record.removedNodes) if (node instanceof Element && (node.matches('td') || node.querySelector('td'))) counted.removedCells += 1;
+          for (const node of Array.from(record.removedNodes)) if (node instanceof Element && (node.matches('td') || node.querySelector('td'))) counted.removedCells += 1;
         }
       }).observe(document, { childList: true, subtree: true });
     });
