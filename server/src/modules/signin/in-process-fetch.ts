@@ -1,5 +1,6 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import type { CustomFetch } from 'openid-client';
+import { asFetchResponse } from '../../platform/http/injected-response.js';
 
 /**
  * A fetch for the relying party that hands requests to the embedded provider through
@@ -15,12 +16,7 @@ export function inProcessFetch(app: FastifyInstance): CustomFetch {
       headers: { ...options.headers, host: target.host },
       ...(options.body != null && { payload: bodyOf(options.body) }),
     });
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(res.headers)) {
-      for (const v of [value ?? []].flat()) headers.append(name, String(v));
-    }
-    const noBody = [101, 204, 205, 304].includes(res.statusCode);
-    return new Response(noBody ? null : res.rawPayload, { status: res.statusCode, headers });
+    return asFetchResponse(res);
   };
 }
 

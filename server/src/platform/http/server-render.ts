@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import { PAGE_COOKIE, type AppConfig, type ServerRender, type ServerRenderModule, type ServerRenderRequest } from '@pim/contract';
+import { asFetchResponse } from './injected-response.js';
 
 /** Where `vite build --ssr` writes the web app's server entry: beside the web app's own build (web/dist-server next to web/dist). */
 export function serverRenderFile(distDir: string): string {
@@ -101,9 +102,7 @@ export function pageRenderer(
         headers: { ...addressOf(req), ...Object.fromEntries(new Headers(init.headers)), 'x-request-id': req.id },
         remoteAddress: req.socket.remoteAddress,
       });
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) for (const v of [value ?? []].flat()) headers.append(name, String(v));
-      return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers });
+      return asFetchResponse(res);
     };
     try {
       return await module.renderScreen({
