@@ -34,6 +34,16 @@ test("a signed-in user's image sets come drawn in the page, and the app takes th
   await page.getByRole('checkbox', { name: 'Own data only' }).check();
 
   for (const width of [1400, 800]) {
+    // The page as drawn, before any of the app's code runs: the menus or the burger as the width asks.
+    const drawn = await page.context().newPage();
+    await drawn.setViewportSize({ width, height: 900 });
+    await drawn.route('**/pim/start-app.js', (route) => route.abort());
+    await drawn.goto('/pim/imagesets');
+    await expect(drawn.getByText('Register of deeds, 1623')).toBeVisible();
+    await expect(drawn.locator('nav[aria-label="Main navigation"]')).toBeVisible({ visible: width > 1200 });
+    await expect(drawn.locator('button[aria-label="Open or close the menu"]')).toBeVisible({ visible: width <= 1200 });
+    await drawn.close();
+
     // A new window of the same browser: its storage and cookies, nothing in memory.
     const later = await page.context().newPage();
     await later.setViewportSize({ width, height: 900 });

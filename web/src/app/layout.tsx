@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { useTranslation } from '../i18n/use-translation';
 import { ErrorBoundary } from './error-boundary';
-import { NavBar } from './nav-bar';
+import { NavBar, type NavCompact } from './nav-bar';
 
 /** Only narrow screens open it: its code comes then, not with every first load. */
 const SideNav = lazy(() => import('./side-nav').then((m) => ({ default: m.SideNav })));
@@ -19,22 +19,24 @@ const subscribeToWidth = (onChange: () => void) => {
   return () => query.removeEventListener('change', onChange);
 };
 const isWide = () => window.matchMedia(WIDE_SCREEN_QUERY).matches;
-/** A screen the server draws is drawn wide, as most of the app's users see it; a narrow one changes as the app takes it over. */
-const wideOnServer = () => true;
+/** The server does not know the window's width: a page it draws leaves the choice to the stylesheet's media query. */
+const widthUnknown = () => null;
 
 /**
  * Whether the menus go behind the burger: below the breakpoint, and wherever the menu bar was seen
- * not to fit in this language (Dutch's labels need about 1,400 pixels).
+ * not to fit in this language (Dutch's labels need about 1,400 pixels). 'by-width' where the width
+ * is not known (a page drawn on the server, and the app's taking it over): both are drawn, and the
+ * breakpoint's media query shows one, so a narrow window shows the burger before the app runs.
  */
-function useCompactNav() {
+function useCompactNav(): { compact: NavCompact; onOverflow: (needed: number) => void } {
   // Read synchronously so wide screens never flash the narrow layout.
-  const wide = useSyncExternalStore(subscribeToWidth, isWide, wideOnServer);
+  const wide = useSyncExternalStore(subscribeToWidth, isWide, widthUnknown);
   const { i18n } = useTranslation();
   const { width } = useViewportSize();
   const [fit, setFit] = useState({ language: '', neededWidth: 0 });
   const neededWidth = fit.language === i18n.language ? fit.neededWidth : 0;
   const onOverflow = (needed: number) => setFit({ language: i18n.language, neededWidth: Math.max(needed, neededWidth) });
-  return { compact: !wide || width < neededWidth, onOverflow };
+  return { compact: wide === null ? 'by-width' : !wide || width < neededWidth, onOverflow };
 }
 
 export function Layout() {
@@ -42,8 +44,8 @@ export function Layout() {
   const [sideNavOpened, sideNav] = useDisclosure(false);
   // The full bar back (a wider window, a shorter language): the side menu closes, and stays closed
   // when the burger comes again.
-  if (!compact && sideNavOpened) sideNav.close();
-  const showSideNav = compact && sideNavOpened;
+  if (compact === false && sideNavOpened) sideNav.close();
+  const showSideNav = compact === true && sideNavOpened;
   const { key: locationKey } = useLocation();
   return (
     <AppShell

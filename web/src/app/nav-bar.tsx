@@ -1,4 +1,4 @@
-import { Anchor, Burger, Group, Image, Loader, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Group, Image, Loader, Text } from '@mantine/core';
 import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { UserAvatar } from '../components/user-avatar';
@@ -47,9 +47,15 @@ function SignedOutControls() {
   );
 }
 
+/** Whether the menus live behind the burger; 'by-width' leaves it to the breakpoint's media query (a page drawn on the server). */
+export type NavCompact = boolean | 'by-width';
+
+/** Mantine's 'lg' breakpoint, as layout.tsx's WIDE_SCREEN_QUERY: shown from it, or below it only. */
+const WIDE_ONLY = { visibleFrom: 'lg', style: { display: 'contents' } } as const;
+
 interface NavBarProps {
   /** Narrow screens: the menus and account controls live in the side menu behind the burger. */
-  compact: boolean;
+  compact: NavCompact;
   sideNavOpened: boolean;
   onToggleSideNav: () => void;
   /** The menus do not fit beside the account controls: the window would need to be this wide. */
@@ -80,21 +86,26 @@ export function NavBar({ compact, sideNavOpened, onToggleSideNav, onOverflow }: 
   const { t } = useTranslation();
   const session = useSession();
   const signedIn = session.status === 'signedIn';
-  const menusRef = useOverflow(onOverflow, !compact && signedIn);
+  const menusRef = useOverflow(onOverflow, compact === false && signedIn);
+  const byWidth = compact === 'by-width';
+  const menus = signedIn && <NavMenuBar menus={navMenusFor(session.roles)} />;
+  const controls = <AccountControls direction="row" />;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group ref={menusRef} gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflowX: 'auto' }}>
-        {compact && signedIn && (
-          <Burger opened={sideNavOpened} onClick={onToggleSideNav} size="sm" aria-label={t('nav.toggleMenu')} />
+        {compact !== false && signedIn && (
+          <Burger opened={sideNavOpened} onClick={onToggleSideNav} size="sm" aria-label={t('nav.toggleMenu')} hiddenFrom={byWidth ? 'lg' : undefined} />
         )}
         <Brand />
-        {!compact && signedIn && <NavMenuBar menus={navMenusFor(session.roles)} />}
+        {compact === false && menus}
+        {byWidth && <Box {...WIDE_ONLY}>{menus}</Box>}
         {/* After the menus, so they do not shift when it shows. */}
         <ScreenLoading />
       </Group>
       {signedIn && (
         <Group gap="sm" wrap="nowrap" style={NO_SHRINK}>
-          {!compact && <AccountControls direction="row" />}
+          {compact === false && controls}
+          {byWidth && <Box {...WIDE_ONLY}>{controls}</Box>}
           <UserAvatar user={session.user} />
         </Group>
       )}
