@@ -47,9 +47,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react(), leanMantine()]
     : [react(), leanMantine(), screenPreloads(fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url))), precompress()],
-  ssr: { noExternal: true },
-  // The libraries' production code on the server too (React's development build renders several times slower).
-  ...(isSsrBuild && { define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  // The server entry's build only: the libraries go into its files, in their production code (React's
+  // development build renders several times slower). Vitest reads this file too, and bundling the
+  // libraries through Vite's transforms would make every web test file import them anew, slowly.
+  ...(isSsrBuild && { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
   resolve: {
     // Use the contract's sources directly so neither dev, tests nor the build need contract/dist.
     alias: { '@pim/contract': fileURLToPath(new URL('../contract/src/index.ts', import.meta.url)) },
