@@ -5,13 +5,10 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../components/spinner';
 import { useTranslation } from '../i18n/use-translation';
 import { ErrorBoundary } from './error-boundary';
-import { NavBar, type NavCompact } from './nav-bar';
+import { NavBar, WIDE_BREAKPOINT, WIDE_SCREEN_QUERY, type NavCompact } from './nav-bar';
 
 /** Only narrow screens open it: its code comes then, not with every first load. */
 const SideNav = lazy(() => import('./side-nav').then((m) => ({ default: m.SideNav })));
-
-/** Mantine's 'lg' breakpoint: below it the full menu bar does not fit in any language. */
-export const WIDE_SCREEN_QUERY = '(min-width: 75em)';
 
 const subscribeToWidth = (onChange: () => void) => {
   const query = window.matchMedia(WIDE_SCREEN_QUERY);
@@ -50,7 +47,7 @@ export function Layout() {
   return (
     <AppShell
       header={{ height: 60 }}
-      navbar={{ width: 300, breakpoint: 'lg', collapsed: { desktop: !showSideNav, mobile: !showSideNav } }}
+      navbar={{ width: 300, breakpoint: WIDE_BREAKPOINT, collapsed: { desktop: !showSideNav, mobile: !showSideNav } }}
       padding="md"
     >
       <AppShell.Header>

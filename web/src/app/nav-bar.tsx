@@ -50,8 +50,12 @@ function SignedOutControls() {
 /** Whether the menus live behind the burger; 'by-width' leaves it to the breakpoint's media query (a page drawn on the server). */
 export type NavCompact = boolean | 'by-width';
 
-/** Mantine's 'lg' breakpoint, as layout.tsx's WIDE_SCREEN_QUERY: shown from it, or below it only. */
-const WIDE_ONLY = { visibleFrom: 'lg', style: { display: 'contents' } } as const;
+/** Mantine's 'lg' breakpoint (75em in its default theme): below it the full menu bar does not fit in any language. */
+export const WIDE_BREAKPOINT = 'lg';
+export const WIDE_SCREEN_QUERY = '(min-width: 75em)';
+
+/** Shown from the breakpoint only, without a box of its own in the layout. */
+const WIDE_ONLY = { visibleFrom: WIDE_BREAKPOINT, style: { display: 'contents' } } as const;
 
 interface NavBarProps {
   /** Narrow screens: the menus and account controls live in the side menu behind the burger. */
@@ -94,7 +98,7 @@ export function NavBar({ compact, sideNavOpened, onToggleSideNav, onOverflow }: 
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group ref={menusRef} gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1, overflowX: 'auto' }}>
         {compact !== false && signedIn && (
-          <Burger opened={sideNavOpened} onClick={onToggleSideNav} size="sm" aria-label={t('nav.toggleMenu')} hiddenFrom={byWidth ? 'lg' : undefined} />
+          <Burger opened={sideNavOpened} onClick={onToggleSideNav} size="sm" aria-label={t('nav.toggleMenu')} hiddenFrom={byWidth ? WIDE_BREAKPOINT : undefined} />
         )}
         <Brand />
         {compact === false && menus}
