@@ -32,33 +32,51 @@ export function normalizeTerm(word: string): string {
   return word.normalize('NFKD').replace(MARKS, '').replace(FOLDABLE, (c) => FOLDS[c] ?? c).toLowerCase();
 }
 
-/** The words of a text with their terms and places; words whose term is empty or too long are left out. */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
+/** The words of a text as written, with their places: a word split by a hyphen at a line end is one. */
+function* words(text: string): Generator<{ raw: string; start: number; end: number }> {
   let pending: { start: number; end: number; raw: string } | null = null;
-  const flush = () => {
-    if (!pending) return;
-    const term = normalizeTerm(pending.raw);
-    if (term.length > 0 && term.length <= MAX_TERM_LENGTH) tokens.push({ term, start: pending.start, end: pending.end });
-    pending = null;
-  };
   for (const match of text.matchAll(WORD)) {
     const start = match.index;
     const end = start + match[0].length;
-    if (pending && LINE_END_HYPHEN.test(text.slice(pending.end, start))) {
+    // The join needs a hyphen and a line end between the two: a gap of one character is neither.
+    if (pending && start - pending.end >= 2 && LINE_END_HYPHEN.test(text.slice(pending.end, start))) {
       pending = { start: pending.start, end, raw: pending.raw + match[0] };
       continue;
     }
-    flush();
+    if (pending) yield pending;
     pending = { start, end, raw: match[0] };
   }
-  flush();
+  if (pending) yield pending;
+}
+
+const isTerm = (term: string) => term.length > 0 && term.length <= MAX_TERM_LENGTH;
+
+/** The words of a text with their terms and places; words whose term is empty or too long are left out. */
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const { raw, start, end } of words(text)) {
+    const term = normalizeTerm(raw);
+    if (isTerm(term)) tokens.push({ term, start, end });
+  }
   return tokens;
 }
 
 /** The terms of a text, in order. */
 export function terms(text: string): string[] {
   return tokenize(text).map((t) => t.term);
+}
+
+/** A word whose term is itself in lower case: normalizing changes no length. */
+const PLAIN_WORD = /^[A-Za-z0-9]+$/;
+
+/**
+ * How many terms a text has (`terms(text).length`, a document's word count), without folding the
+ * words that need none: most of a page's, whose term is as long as they are.
+ */
+export function countTerms(text: string): number {
+  let count = 0;
+  for (const { raw } of words(text)) if (PLAIN_WORD.test(raw) ? raw.length <= MAX_TERM_LENGTH : isTerm(normalizeTerm(raw))) count += 1;
+  return count;
 }
 
 /**

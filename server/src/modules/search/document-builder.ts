@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../platform/db/schema.js';
-import { terms } from './analysis.js';
+import { countTerms } from './analysis.js';
 import type { IndexedDocument } from './query.js';
 import { TimeSlice } from './turns.js';
 
@@ -91,8 +91,10 @@ export async function buildDocuments(db: Kysely<DB>, wanted: IndexMembership[]):
   const texts = await correctedTexts(db, [...chosen.values()].flatMap((c) => [c.ocr, c.htr].filter((t) => t !== undefined)));
   const facts = new Map(images.rows.map((i) => [i.id, i]));
   const docs: IndexedDocument[] = [];
-  // Counting the words reads every text: in slices, so requests get their turns.
-  const slice = new TimeSlice();
+  // Counting the words reads every text, on the server's thread: in slices of a millisecond, so a
+  // request that comes meanwhile waits about that long, not the default slice's 5 ms (a list
+  // call's p99 during a reindex, bench/README "List calls while jobs run").
+  const slice = new TimeSlice(1);
   for (const m of wanted) {
     await slice.check();
     const image = facts.get(m.imageId);
@@ -120,7 +122,7 @@ export async function buildDocuments(db: Kysely<DB>, wanted: IndexMembership[]):
         deskew: image.deskew_angle,
         columnCount: image.column_count,
         lineCount: image.lines_count ?? (lineCount || null),
-        wordCount: terms(text).length + terms(htrText).length,
+        wordCount: countTerms(text) + countTerms(htrText),
         date: image.created_at.toISOString(),
         thumbnail: `pim/documentimage/${image.id}/thumbnail`,
       },

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect } from 'kysely';
+import { lowerThisThread } from '../processes/priority.js';
 import type { DB } from './schema.js';
 
 /** What the thread is asked; every request is answered once, under its id. */
@@ -25,6 +26,8 @@ export type ThreadResponse = { id: number; ok: true; value: unknown } | { id: nu
 export interface ThreadData {
   /** The PGlite data dir; none for one in memory. */
   dataDir: string | null;
+  /** Whether the thread runs at background priority (see PGliteThread's `background`). */
+  background: boolean;
 }
 
 /** What a module run on the thread (`load`) exports: the functions `call` may name, on the thread's own Kysely. */
@@ -33,7 +36,8 @@ export type ProcedureModule = { procedures: (db: Kysely<DB>) => Procedures };
 export type Procedures = Record<string, (...args: never[]) => Promise<unknown>>;
 
 const port = parentPort!;
-const { dataDir } = workerData as ThreadData;
+const { dataDir, background } = workerData as ThreadData;
+if (background) lowerThisThread();
 
 function errorOf(err: unknown): ThreadError {
   const fields: Record<string, string | number> = {};

@@ -58,10 +58,11 @@ export class PGliteThread implements ThreadQueryable {
   /**
    * `dataDir`: where it keeps its files, none for memory. The thread starts with the first
    * statement asked of it (most processes never need it), and `prepare` (its migrations) runs
-   * before any other statement.
+   * before any other statement. `background`: the thread runs at background priority, so that
+   * when it and the server's thread want the CPU at the same moment, the server's thread gets it.
    */
   constructor(
-    private readonly options: { dataDir: string | null; prepare?: (thread: ThreadSession) => Promise<void> },
+    private readonly options: { dataDir: string | null; prepare?: (thread: ThreadSession) => Promise<void>; background?: boolean },
   ) {}
 
   /** Whether the thread was started and prepared (Kysely asks). */
@@ -137,7 +138,7 @@ export class PGliteThread implements ThreadQueryable {
    * exhausted, say), what was asked of it fails, and the next statement starts it again.
    */
   private async open(): Promise<void> {
-    const worker = new Worker(ENTRY.url, { execArgv: ENTRY.execArgv, workerData: { dataDir: this.options.dataDir } satisfies ThreadData });
+    const worker = new Worker(ENTRY.url, { execArgv: ENTRY.execArgv, workerData: { dataDir: this.options.dataDir, background: this.options.background ?? false } satisfies ThreadData });
     this.worker = worker;
     const ended = (err: Error) => {
       if (this.worker !== worker) return;

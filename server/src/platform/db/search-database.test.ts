@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './database.js';
 import { migrate } from './migrate.js';
+import { threadNice } from '../../test-support/priority-procedures.js';
+import { BACKGROUND_NICE } from '../processes/priority.js';
 import { SEARCH_TABLES } from './search-database.js';
 
 const INDEX = '00000000-0000-4000-8000-0000000000a1';
@@ -46,6 +48,20 @@ describe.runIf(process.env.PIM_TEST_DB !== 'postgres')("PGlite's search database
       await database.search.transaction().execute((trx) => insertDocument(trx, 'committed'));
       const labels = await sql<{ label: string }>`select label from search_document order by id`.execute(database.search);
       expect(labels.rows.map((r) => r.label)).toEqual(['first', 'committed']);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it.runIf(fs.existsSync('/proc/thread-self'))("runs at background priority, the server's thread staying as it was", async () => {
+    const before = threadNice();
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    try {
+      await migrate(database);
+      await insertDocument(database.search, 'first');
+      const priority = { url: new URL('../../test-support/priority-procedures.ts', import.meta.url) };
+      expect(await database.searchThread!.call(priority, 'nice')).toBe(BACKGROUND_NICE);
+      expect(threadNice()).toBe(before);
     } finally {
       await database.close();
     }

@@ -44,11 +44,15 @@ const STAND_INS = ['search_index', 'document_image'];
  * that queried for the whole of each of its steps when they shared PGlite's one connection. The
  * thread starts with the first search statement. There, before anything else, the search
  * migrations run and, the first time, the rows a data dir from before kept in the main database
- * move over.
+ * move over. The thread runs at background priority: a reindex's writes keep one core busy for
+ * minutes, and at the same niceness as the server's thread they took turns with it, so a list call
+ * waited behind them (issue 19, bench/README "List calls while jobs run"); searches run there too
+ * and take what the server's thread leaves, which on an idle server is all of it.
  */
 export function openSearchThread(main: PGlite, dataDir: string | null): PGliteThread {
   return new PGliteThread({
     dataDir: dataDir === null ? null : path.join(dataDir, 'pgsearch'),
+    background: true,
     prepare: async (thread) => {
       await migrateSearch(thread);
       await moveSearchRows(main, thread);

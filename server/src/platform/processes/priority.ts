@@ -19,6 +19,23 @@ export function lowerPriority(pid: number): boolean {
 }
 
 /**
+ * Lowers the thread that calls it (a worker thread of background work) to background priority,
+ * the server's other threads staying as they are: Linux schedules threads as tasks of their own,
+ * each with its niceness, and `/proc/thread-self` names the caller's. The threads of one process
+ * share its scheduling group, so within it the server's thread goes first. False where the system
+ * has no such file or refuses.
+ */
+export function lowerThisThread(): boolean {
+  let tid: number;
+  try {
+    tid = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+  } catch {
+    return false;
+  }
+  return Number.isInteger(tid) && tid > 0 && lowerPriority(tid);
+}
+
+/**
  * Lowers the scheduling group of a process that leads a session of its own. Where Linux groups a
  * session's processes for scheduling (autogroups, on by default), the groups share the CPU
  * evenly whatever their processes' niceness: a job's program at nice 19 whose group holds nothing
