@@ -1,11 +1,11 @@
 // Loaded by a database's thread in tests (pglite-thread.ts `call`): the niceness the thread runs at.
-import fs from 'node:fs';
 import os from 'node:os';
 import type { Procedures } from '../platform/db/pglite-thread-entry.js';
+import { thisThreadId } from '../platform/processes/priority.js';
 
-/** The niceness of the calling thread (Linux: its own task under /proc/thread-self). */
+/** The niceness of the calling thread. */
 export function threadNice(): number {
-  return os.getPriority(Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1)));
+  return os.getPriority(thisThreadId()!);
 }
 
 export function procedures(): Procedures {

@@ -26,13 +26,18 @@ export function lowerPriority(pid: number): boolean {
  * has no such file or refuses.
  */
 export function lowerThisThread(): boolean {
-  let tid: number;
+  const tid = thisThreadId();
+  return tid !== null && lowerPriority(tid);
+}
+
+/** The system's number for the calling thread (Linux: `/proc/thread-self`); null where there is none. */
+export function thisThreadId(): number | null {
   try {
-    tid = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+    const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').at(-1));
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
   } catch {
-    return false;
+    return null;
   }
-  return Number.isInteger(tid) && tid > 0 && lowerPriority(tid);
 }
 
 /**
