@@ -31,7 +31,7 @@ const count = (name, fallback) => {
 const sizes = {
   pages: count('BENCH_PAGES', 30),
   tiles: count('BENCH_TILES', 200),
-  pyramidTiles: count('BENCH_PYRAMID_TILES', 60),
+  pyramidTiles: count('BENCH_PYRAMID_TILES', 200),
   // Thousands of queued jobs; the figure is 100,000.
   queuedThousands: count('BENCH_QUEUED_THOUSANDS', 100),
   claims: count('BENCH_CLAIMS', 200),

@@ -195,10 +195,10 @@ function shuffled(items) {
 }
 
 // Alone (`node bench/tiles.mjs`, after `npm run build`): the pyramid case on PGlite and on a
-// throwaway PostgreSQL server, BENCH_PYRAMID_TILES tiles (60) each.
+// throwaway PostgreSQL server, BENCH_PYRAMID_TILES tiles (200) each.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   sharp.cache(false);
-  const count = Number(process.env.BENCH_PYRAMID_TILES ?? 60);
+  const count = Number(process.env.BENCH_PYRAMID_TILES ?? 200);
   const results = [await benchTiles(null, { width: 8000, height: 6000, count })];
   results.push(await onScratchPostgres((url) => benchTiles(null, { width: 8000, height: 6000, count, database: { kind: 'postgres', url } })));
   for (const r of results) console.log(`${r.title}\n${r.text}\n`);

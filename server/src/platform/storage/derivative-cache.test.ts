@@ -139,6 +139,20 @@ describe('the derivative cache size cap', () => {
     expect(errors).toEqual([]);
   });
 
+  it('reads a derivative emptied from under it as not made yet, and finds it again once written', async () => {
+    const store = new FileStore(dataDir, { maxBytes: 0 });
+    const tile = store.cachePath('iiif', 'ab', 'tile');
+    expect(await store.readCache(tile)).toBeUndefined();
+    await store.putCache(tile, Buffer.from('pixels'));
+    expect((await store.readCache(tile))?.toString()).toBe('pixels');
+    // An operator empties the cache (or another server's sweep takes the file).
+    fs.rmSync(path.join(cacheDir, 'iiif'), { recursive: true });
+    expect(await store.readCache(tile)).toBeUndefined();
+    await store.putCache(tile, Buffer.from('pixels again'));
+    expect((await store.readCache(tile))?.toString()).toBe('pixels again');
+    await store.close();
+  });
+
   it('reports a background cache write that fails', async () => {
     const errors: unknown[] = [];
     const store = new FileStore(dataDir, { maxBytes: 0, onError: (err) => errors.push(err) });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { notFound, tooLarge } from '../errors.js';
+import { CacheListings } from './cache-listings.js';
 import { DerivativeCache, type DerivativeCacheOptions } from './derivative-cache.js';
 import { HotDerivatives } from './hot-derivatives.js';
 import { StagingArea, type StagingLeftover, sweepStaging } from './staging.js';
@@ -55,6 +56,8 @@ export class FileStore {
   private readonly hot: HotDerivatives | undefined;
   /** Derivatives whose cache files are being written, by path: readCache answers from these meanwhile. */
   private readonly cacheWrites = new Map<string, { bytes: Buffer; written: Promise<void> }>();
+  /** What the cache's folders hold, so a derivative not made yet costs no failed open. */
+  private readonly listings = new CacheListings();
   private readonly onCacheError: ((err: unknown) => void) | undefined;
 
   constructor(dataDir: string, cache?: DerivativeCacheOptions & { memoryBytes?: number }) {
@@ -248,12 +251,14 @@ export class FileStore {
       if (this.derivatives) copy.usedMs = this.derivatives.usedInMemory(target, copy.usedMs);
       return copy.bytes;
     }
+    if (!(await this.listings.mayHold(target))) return undefined;
     let handle: fsp.FileHandle;
     try {
       handle = await fsp.open(target, 'r');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      this.listings.removed(target);
+      return undefined;
     }
     try {
       // One fstat for the size and the cache's "last used" (readFile would make its own).
@@ -300,6 +305,7 @@ export class FileStore {
     await fsp.writeFile(tmp, bytes);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     await fsp.rename(tmp, target);
+    this.listings.added(target);
     this.derivatives?.written(bytes.length);
     this.hot?.put(target, bytes, Date.now());
   }
