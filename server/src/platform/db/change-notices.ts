@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { Lru } from '../lru.js';
 
 /** The kinds of facts the server keeps in memory; migration 0021 says which tables tell which. */
 export type ChangeTopic = 'auth' | 'acl' | 'sets' | 'images' | 'members';
@@ -54,17 +55,18 @@ export class ChangeNotices {
 /**
  * A read-through cache of facts from `topics`, emptied when one of them changes. A value is kept
  * only if no notice arrived while it was read, so a read that raced a change is not kept. At most
- * `max` entries: beyond that the oldest goes.
+ * `max` entries: beyond that the least recently used goes.
  */
 export class TopicCache<K, V> {
-  private readonly entries = new Map<K, V>();
+  private readonly entries: Lru<K, V>;
   private stamp: number;
 
   constructor(
     private readonly notices: ChangeNotices,
     private readonly topics: readonly ChangeTopic[],
-    private readonly max = 10_000,
+    max = 10_000,
   ) {
+    this.entries = new Lru(max);
     this.stamp = notices.stamp(topics);
   }
 
@@ -82,13 +84,8 @@ export class TopicCache<K, V> {
     const value = await load();
     if (!this.notices.live) return value;
     this.refresh();
-    if (value !== undefined && this.stamp === before) this.set(key, value);
+    if (value !== undefined && this.stamp === before) this.entries.set(key, value);
     return value;
-  }
-
-  private set(key: K, value: V): void {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, value);
   }
 
   private refresh(): void {

@@ -1,5 +1,6 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Lru } from '../lru.js';
 
 /**
  * How long a folder's listing may answer "not there" by itself. Another server on the same data
@@ -24,19 +25,22 @@ interface Listing {
  * forgotten, and the bytes under a cache path never change, so a file missed is only made again.
  */
 export class CacheListings {
-  /** Least recently asked first (a Map keeps insertion order). */
-  private readonly folders = new Map<string, Promise<Listing>>();
+  private readonly folders: Lru<string, Promise<Listing>>;
+  private readonly freshMs: number;
 
-  constructor(private readonly options: { maxFolders?: number; freshMs?: number } = {}) {}
+  constructor(options: { maxFolders?: number; freshMs?: number } = {}) {
+    this.folders = new Lru(options.maxFolders ?? MAX_FOLDERS);
+    this.freshMs = options.freshMs ?? FRESH_MS;
+  }
 
   /** False when `file` is surely not there: not in its folder's listing, and the listing is fresh. */
   async mayHold(file: string): Promise<boolean> {
     const folder = path.dirname(file);
     const name = path.basename(file);
     try {
-      const known = await this.listingOf(folder);
+      const known = await (this.folders.get(folder) ?? this.list(folder));
       if (known.names.has(name)) return true;
-      if (Date.now() - known.listedAt <= (this.options.freshMs ?? FRESH_MS)) return false;
+      if (Date.now() - known.listedAt <= this.freshMs) return false;
       return (await this.list(folder)).names.has(name);
     } catch {
       // A folder that cannot be listed (permissions, a file in its place): let the open tell.
@@ -46,7 +50,7 @@ export class CacheListings {
 
   /** This process put `file` in place. */
   added(file: string): void {
-    void this.folders.get(path.dirname(file))?.then(
+    void this.folders.peek(path.dirname(file))?.then(
       (listing) => listing.names.add(path.basename(file)),
       () => {},
     );
@@ -54,18 +58,10 @@ export class CacheListings {
 
   /** `file` was listed but is gone. */
   removed(file: string): void {
-    void this.folders.get(path.dirname(file))?.then(
+    void this.folders.peek(path.dirname(file))?.then(
       (listing) => listing.names.delete(path.basename(file)),
       () => {},
     );
-  }
-
-  private listingOf(folder: string): Promise<Listing> {
-    const known = this.folders.get(folder);
-    if (!known) return this.list(folder);
-    this.folders.delete(folder);
-    this.folders.set(folder, known);
-    return known;
   }
 
   private list(folder: string): Promise<Listing> {
@@ -77,15 +73,10 @@ export class CacheListings {
         throw err;
       },
     );
-    this.folders.delete(folder);
     this.folders.set(folder, listing);
     listing.catch(() => {
-      if (this.folders.get(folder) === listing) this.folders.delete(folder);
+      if (this.folders.peek(folder) === listing) this.folders.delete(folder);
     });
-    for (const oldest of this.folders.keys()) {
-      if (this.folders.size <= (this.options.maxFolders ?? MAX_FOLDERS)) break;
-      this.folders.delete(oldest);
-    }
     return listing;
   }
 }

@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { notFound, tooLarge } from '../errors.js';
 import { CacheListings } from './cache-listings.js';
 import { DerivativeCache, type DerivativeCacheOptions } from './derivative-cache.js';
-import { HotDerivatives } from './hot-derivatives.js';
+import type { Lru } from '../lru.js';
+import { type HotDerivative, hotDerivatives } from './hot-derivatives.js';
 import { StagingArea, type StagingLeftover, sweepStaging } from './staging.js';
 
 export interface StoredBytes {
@@ -53,7 +54,7 @@ export class FileStore {
   /** Keeps cache/ under its size cap; none without a cap. */
   private readonly derivatives: DerivativeCache | undefined;
   /** The derivatives used most recently, in memory; none without a budget. */
-  private readonly hot: HotDerivatives | undefined;
+  private readonly hot: Lru<string, HotDerivative> | undefined;
   /** Derivatives whose cache files are being written, by path: readCache answers from these meanwhile. */
   private readonly cacheWrites = new Map<string, { bytes: Buffer; written: Promise<void> }>();
   /** What the cache's folders hold, so a derivative not made yet costs no failed open. */
@@ -66,7 +67,7 @@ export class FileStore {
     this.cacheDir = path.join(dataDir, 'cache');
     this.derivatives = cache?.maxBytes ? new DerivativeCache(this.cacheDir, cache) : undefined;
     this.derivatives?.start();
-    this.hot = cache?.memoryBytes ? new HotDerivatives(cache.memoryBytes) : undefined;
+    this.hot = cache?.memoryBytes ? hotDerivatives(cache.memoryBytes) : undefined;
     this.onCacheError = cache?.onError;
     for (const dir of [this.filesDir, this.tmpDir, this.cacheDir]) fs.mkdirSync(dir, { recursive: true });
     this.staging = new StagingArea(this.tmpDir);
@@ -272,7 +273,7 @@ export class FileStore {
       }
       const usedMs = this.derivatives ? await this.derivatives.used(handle, stats.mtimeMs) : stats.mtimeMs;
       if (read < bytes.length) return bytes.subarray(0, read);
-      this.hot?.put(target, bytes, usedMs);
+      this.hot?.set(target, { bytes, usedMs }, bytes.length);
       return bytes;
     } finally {
       await handle.close();
@@ -307,7 +308,7 @@ export class FileStore {
     await fsp.rename(tmp, target);
     this.listings.added(target);
     this.derivatives?.written(bytes.length);
-    this.hot?.put(target, bytes, Date.now());
+    this.hot?.set(target, { bytes, usedMs: Date.now() }, bytes.length);
   }
 }
 

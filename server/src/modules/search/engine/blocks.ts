@@ -1,5 +1,6 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
+import { Lru } from '../../../platform/lru.js';
 import { TimeSlice } from '../turns.js';
 import { BM25_K1, bm25Norms } from './fields.js';
 
@@ -233,53 +234,33 @@ export interface DecodedList {
  * Bounded by bytes (PIM_SEARCH_CACHE_MB, 512 by default: limitListCache), least recently used first out.
  */
 class ListCache {
-  private readonly entries = new Map<string, { list: DecodedList; bytes: number }>();
-  private bytes = 0;
+  private readonly entries: Lru<string, DecodedList>;
   private readonly generations = new Map<string, string>();
 
-  constructor(private limit: number) {}
+  constructor(limit: number) {
+    this.entries = new Lru(limit);
+  }
 
   resize(limit: number): void {
-    this.limit = limit;
-    for (const id of [...this.entries.keys()]) if (this.bytes > this.limit) this.drop(id);
+    this.entries.resize(limit);
   }
 
   get(indexId: string, generation: string, key: string): DecodedList | undefined {
-    const id = `${indexId}:${generation}:${key}`;
-    const entry = this.entries.get(id);
-    if (!entry) return undefined;
-    this.entries.delete(id);
-    this.entries.set(id, entry);
-    return entry.list;
+    return this.entries.get(`${indexId}:${generation}:${key}`);
   }
 
   has(indexId: string, generation: string, key: string): boolean {
-    return this.entries.has(`${indexId}:${generation}:${key}`);
+    return this.entries.peek(`${indexId}:${generation}:${key}`) !== undefined;
   }
 
   set(indexId: string, generation: string, key: string, list: DecodedList): void {
     if (this.generations.get(indexId) !== generation) {
       // A newer write: what was kept of the index before it is of no use.
-      for (const id of [...this.entries.keys()]) if (id.startsWith(`${indexId}:`)) this.drop(id);
+      for (const id of this.entries.keys()) if (id.startsWith(`${indexId}:`)) this.entries.delete(id);
       this.generations.set(indexId, generation);
     }
     const bytes = list.docs.byteLength + list.weights.byteLength + list.languages.byteLength + list.chunkMax.byteLength;
-    if (bytes > this.limit) return;
-    const id = `${indexId}:${generation}:${key}`;
-    this.drop(id);
-    this.entries.set(id, { list, bytes });
-    this.bytes += bytes;
-    for (const old of this.entries.keys()) {
-      if (this.bytes <= this.limit) break;
-      this.drop(old);
-    }
-  }
-
-  private drop(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
-    this.bytes -= entry.bytes;
+    this.entries.set(`${indexId}:${generation}:${key}`, list, bytes);
   }
 }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../platform/db/schema.js';
+import { Lru } from '../../../platform/lru.js';
 import type { ScoringClause } from './compile.js';
 import { BLOCK_SIZE, CHUNK, type DecodedList, isKept, readLists, readListsAt } from './blocks.js';
 import { FIELD_CODES, bm25Idf } from './fields.js';
@@ -418,36 +419,18 @@ export interface Listing {
  * tens of thousands of matches is most of what they cost. At most 64 MB of matches.
  */
 class ListingCache {
-  private readonly entries = new Map<string, { listing: Listing; bytes: number }>();
-  private bytes = 0;
-
-  constructor(private readonly limit: number) {}
+  private readonly entries = new Lru<string, Listing>(64 * 1024 * 1024);
 
   get(key: string): Listing | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.listing;
+    return this.entries.get(key);
   }
 
   set(key: string, listing: Listing): void {
-    const bytes = listing.members.byteLength + 64 * listing.counted.size + key.length;
-    if (bytes > this.limit) return;
-    const old = this.entries.get(key);
-    if (old) this.bytes -= old.bytes;
-    this.entries.delete(key);
-    this.entries.set(key, { listing, bytes });
-    this.bytes += bytes;
-    for (const [id, entry] of this.entries) {
-      if (this.bytes <= this.limit) break;
-      this.entries.delete(id);
-      this.bytes -= entry.bytes;
-    }
+    this.entries.set(key, listing, listing.members.byteLength + 64 * listing.counted.size + key.length);
   }
 }
 
-export const listings = new ListingCache(64 * 1024 * 1024);
+export const listings = new ListingCache();
 
 /** The key of a listing: the indices at their generations and the statement's text and values. */
 export function listingKey(indices: BlockedIndex[], statement: { sql: string; parameters: readonly unknown[] }): string {
